@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "model/scenario.h"
+
+namespace schedlab {
+
+const ImageVariant *ImageSpec::variantFor(const std::string &arch) const
+{
+    for (const auto &v : variants)
+        if (v.arch == arch)
+            return &v;
+    return nullptr;
+}
+
+std::string NodeSpec::nameOf(int i) const
+{
+    const auto at = name.find("{i}");
+    if (at == std::string::npos)
+        return count > 1 ? name + "-" + std::to_string(i) : name;
+    std::string out = name;
+    out.replace(at, 3, std::to_string(i));
+    return out;
+}
+
+const ServiceSpec *Scenario::service(const std::string &n) const
+{
+    for (const auto &s : services)
+        if (s.name == n)
+            return &s;
+    return nullptr;
+}
+
+const ImageSpec *Scenario::image(const std::string &n) const
+{
+    for (const auto &i : images)
+        if (i.name == n)
+            return &i;
+    return nullptr;
+}
+
+bool Scenario::operator==(const Scenario &o) const
+{
+    return schema == o.schema && name == o.name && description == o.description &&
+           seed == o.seed && time == o.time && network == o.network && layers == o.layers &&
+           images == o.images && services == o.services && sites == o.sites &&
+           links == o.links && workload == o.workload && policies == o.policies;
+}
+
+} // namespace schedlab

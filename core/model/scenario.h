@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/distribution.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace schedlab {
+
+/**
+ * The plain scenario model, as written in a schema-1 YAML file (DESIGN.md section 5).
+ * All quantities are in base units: seconds, bytes, bits per second, cores, 1/s.
+ * Node groups keep their `{i}`/`count` template so that saving reproduces the file;
+ * the engine expands them.
+ */
+
+/** The six DRS metrics, in this order everywhere. */
+enum class Metric { Cpu, Memory, NetRx, NetTx, DiskRead, DiskWrite };
+constexpr int kMetricCount = 6;
+using UsageProfile = std::array<double, kMetricCount>;
+
+struct LinkSpec
+{
+    double latency = 0.0;   ///< seconds
+    double bandwidth = 0.0; ///< bits per second
+    bool operator==(const LinkSpec &) const = default;
+};
+
+struct TimeConfig
+{
+    double slot = 0.25;      ///< seconds
+    int frame = 100;         ///< slots per orchestration frame
+    double duration = 600.0; ///< seconds of simulated time
+    int dispatchPerSlot = 1; ///< requests an eAP dispatches per slot; 0 = all
+    bool operator==(const TimeConfig &) const = default;
+};
+
+struct NetworkConfig
+{
+    LinkSpec access{0.020, 50e6}; ///< device -> eAP
+    LinkSpec lan{0.005, 1e9};     ///< within an edge site
+    LinkSpec wan{0.100, 100e6};   ///< edge <-> cloud and registry
+    bool operator==(const NetworkConfig &) const = default;
+};
+
+struct LayerSpec
+{
+    std::string digest;
+    double size = 0.0; ///< bytes
+    bool operator==(const LayerSpec &) const = default;
+};
+
+struct ImageVariant
+{
+    std::string arch;
+    std::string name; ///< per-arch image name when the image has no index; else empty
+    std::vector<LayerSpec> layers;
+    bool operator==(const ImageVariant &) const = default;
+};
+
+struct ImageSpec
+{
+    std::string name;
+    bool index = true;
+    std::vector<ImageVariant> variants;
+
+    const ImageVariant *variantFor(const std::string &arch) const;
+    bool operator==(const ImageSpec &) const = default;
+};
+
+struct ReplicaBounds
+{
+    int edge = 1; ///< initial edge replicas
+    int min = 0;
+    int max = 8;
+    bool operator==(const ReplicaBounds &) const = default;
+};
+
+struct ServiceSpec
+{
+    std::string name;
+    std::string image;
+    double replicaCpu = 0.5;                 ///< cores per replica
+    double replicaMemory = 256.0 * (1 << 20); ///< bytes per replica
+    Distribution work = Distribution::constant(0.04);    ///< core-seconds at perf 1.0
+    Distribution size = Distribution::constant(20e3);    ///< request payload, bytes
+    Distribution deadline = Distribution::constant(1.0); ///< seconds after arrival
+    UsageProfile profile{};
+    double perfBase = 1.0; ///< KubeHICE k_b
+    ReplicaBounds replicas;
+    bool operator==(const ServiceSpec &) const = default;
+};
+
+struct Taint
+{
+    std::string key;
+    std::string value;
+    std::string effect = "NoSchedule";
+    bool operator==(const Taint &) const = default;
+};
+
+/** A node or, with `count` > 1, a group of identical nodes named from a `{i}` template. */
+struct NodeSpec
+{
+    std::string name;
+    int count = 1;
+    std::string arch = "amd64";
+    double cpu = 1.0;                       ///< cores
+    double memory = 2.0 * (1 << 30);        ///< bytes
+    double disk = 100.0 * (1 << 30);        ///< bytes
+    double bandwidth = 1e9;                 ///< bits per second
+    double perf = 1.0;                      ///< single-thread speed factor (KubeHICE k_j)
+    std::map<std::string, std::string> labels;
+    std::vector<Taint> taints;
+    std::map<std::string, int> hosts; ///< service -> replicas pinned on each copy
+
+    /** The name of copy `i` (1-based) of this group. */
+    std::string nameOf(int i) const;
+    bool operator==(const NodeSpec &) const = default;
+};
+
+struct EapSpec
+{
+    std::string name;
+    std::vector<NodeSpec> nodes;
+    bool operator==(const EapSpec &) const = default;
+};
+
+enum class SiteKind { Edge, Cloud };
+
+struct SiteSpec
+{
+    std::string name;
+    SiteKind kind = SiteKind::Edge;
+    std::string region;
+    std::string zone;
+    double health = 1.0;
+    double energyEfficiency = 1.0;
+    std::vector<EapSpec> eaps;   ///< edge sites
+    std::vector<NodeSpec> nodes; ///< cloud sites
+    bool operator==(const SiteSpec &) const = default;
+};
+
+struct LinkOverride
+{
+    std::string from;
+    std::string to;
+    LinkSpec link;
+    bool operator==(const LinkOverride &) const = default;
+};
+
+enum class RequestWorkloadKind { None, Poisson, Pattern, Trace };
+enum class Pattern { P1, P2, P3, P4 };
+
+struct RequestWorkload
+{
+    RequestWorkloadKind kind = RequestWorkloadKind::Poisson;
+    double rate = 10.0;                  ///< requests per second, over all eAPs
+    Pattern pattern = Pattern::P1;       ///< for kind Pattern
+    double period = 60.0;                ///< seconds; P1/P2 period, P3 uses half
+    double amplitude = 0.5;              ///< relative fluctuation of the pattern load
+    std::string traceFormat;             ///< "alibaba-2017" | "alibaba-2018"
+    std::string tracePath;               ///< relative to the scenario file
+    double timeScale = 1.0;              ///< trace seconds -> simulated seconds
+    bool operator==(const RequestWorkload &) const = default;
+};
+
+struct Workload
+{
+    RequestWorkload requests;
+    bool operator==(const Workload &) const = default;
+};
+
+struct PolicySelection
+{
+    std::string dispatch = "greedy";
+    std::string dequeue = "fifo";
+    std::string orchestration = "static";
+    std::string placement = "kube-default";
+    bool operator==(const PolicySelection &) const = default;
+};
+
+struct Scenario
+{
+    int schema = 1;
+    std::string name;
+    std::string description;
+    std::uint64_t seed = 1;
+    TimeConfig time;
+    NetworkConfig network;
+    std::vector<LayerSpec> layers; ///< named shared layers (`layers:` map)
+    std::vector<ImageSpec> images;
+    std::vector<ServiceSpec> services;
+    std::vector<SiteSpec> sites;
+    std::vector<LinkOverride> links;
+    Workload workload;
+    PolicySelection policies;
+
+    std::string sourcePath; ///< where it was loaded from; not part of equality
+
+    const ServiceSpec *service(const std::string &name) const;
+    const ImageSpec *image(const std::string &name) const;
+    bool operator==(const Scenario &o) const;
+};
+
+} // namespace schedlab

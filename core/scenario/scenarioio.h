@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/scenario.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace schedlab {
+
+/** One problem in a scenario, located as precisely as the input allows. */
+struct ScenarioError
+{
+    std::string file;    ///< as given to the loader
+    int line = 0;        ///< 1-based; 0 when unknown (semantic checks on an in-memory model)
+    int column = 0;      ///< 1-based
+    std::string keyPath; ///< e.g. "sites[0].eaps[1].nodes[2].cpu"
+    std::string message; ///< what is wrong and what was expected
+
+    /** "file:line:column: keyPath: message" */
+    std::string format() const;
+};
+
+struct ScenarioLoad
+{
+    std::optional<Scenario> scenario; ///< set only when there are no errors
+    std::vector<ScenarioError> errors;
+    bool ok() const { return scenario.has_value(); }
+};
+
+/** Loads and validates a schema-1 scenario file (DESIGN.md section 5). */
+ScenarioLoad loadScenarioFile(const std::string &path);
+/** Same, from text; `fileName` is used in messages and to resolve relative trace paths. */
+ScenarioLoad loadScenarioText(const std::string &yaml, const std::string &fileName = "<text>");
+
+/** Canonical YAML for a scenario; loading it gives back an equal Scenario. */
+std::string saveScenarioText(const Scenario &scenario);
+/** Writes atomically (temp file + rename); false with a message on failure. */
+bool saveScenarioFile(const Scenario &scenario, const std::string &path, std::string *error);
+
+/**
+ * Semantic checks on an in-memory model (references, ranges, duplicate names),
+ * the same checks and messages the loader applies; used by editors.
+ */
+std::vector<ScenarioError> validateScenario(const Scenario &scenario);
+
+} // namespace schedlab
