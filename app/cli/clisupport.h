@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "experiment/comparison.h"
+#include "metrics/runresult.h"
+#include "model/scenario.h"
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace schedlab::cli {
+
+/** Loads and validates; prints every error as file:line:column to stderr. */
+std::optional<Scenario> loadScenarioOrReport(const std::string &path);
+
+/** "10m", "90s" -> seconds; prints a message and returns nullopt on a bad value. */
+std::optional<double> parseDurationOption(const std::string &text, const char *option);
+
+/** Checks every policy name of `p`; prints the registry's did-you-mean message. */
+bool policiesKnown(const PolicySelection &p);
+
+std::vector<std::string> splitList(const std::string &csv);
+
+nlohmann::ordered_json metricsJson(const RunResult &result);
+nlohmann::ordered_json policiesJson(const PolicySelection &p);
+
+} // namespace schedlab::cli

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "clisupport.h"
+#include "command.h"
+#include "progressbar.h"
+
+#include "experiment/comparison.h"
+#include "experiment/comparisonfiles.h"
+#include "experiment/runrecorder.h"
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <filesystem>
+
+namespace schedlab::cli {
+
+namespace {
+struct CompareArgs
+{
+    std::string scenario;
+    std::string dispatch, dequeue, orchestration;
+    int seeds = 10;
+    int jobs = 0;
+    std::string duration;
+    std::string out;
+    std::string db;
+    bool json = false;
+};
+
+const char *const kTableMetrics[] = {"throughput_rate", "dropped", "response_ms_p95",
+                                     "scheduling_cost_bytes", "avg_util", "imbalance",
+                                     "decision_time_us_mean"};
+
+void printTable(const Scenario &scenario, const ComparisonSpec &spec,
+                const std::vector<VariantSummary> &summary)
+{
+    std::printf("%s: %zu seeds, mean ± 95%% CI (Student t)\n", scenario.name.c_str(),
+                spec.seeds.size());
+    std::printf("%-22s", "policy");
+    for (const char *m : kTableMetrics)
+        std::printf(" %24s", m);
+    std::printf("\n");
+    for (const VariantSummary &v : summary) {
+        std::printf("%-22s", v.label.c_str());
+        for (const char *name : kTableMetrics) {
+            for (const auto &[metric, ci] : v.metrics)
+                if (metric == name) {
+                    char cell[64];
+                    std::snprintf(cell, sizeof cell, "%.4g ± %.2g", ci.mean, ci.ci95);
+                    std::printf(" %24s", cell);
+                }
+        }
+        std::printf("\n");
+    }
+}
+
+int compareCommand(const CompareArgs &a)
+{
+    auto scenario = loadScenarioOrReport(a.scenario);
+    if (!scenario)
+        return BadInput;
+    if (a.seeds < 1) {
+        std::fprintf(stderr, "error: --seeds must be at least 1\n");
+        return BadInput;
+    }
+    ComparisonSpec spec;
+    spec.variants = crossVariants(scenario->policies, splitList(a.dispatch),
+                                  splitList(a.dequeue), splitList(a.orchestration));
+    for (const Variant &v : spec.variants)
+        if (!policiesKnown(v.policies))
+            return BadInput;
+    for (int i = 0; i < a.seeds; ++i)
+        spec.seeds.push_back(scenario->seed + std::uint64_t(i));
+    if (!a.duration.empty()) {
+        const auto d = parseDurationOption(a.duration, "--duration");
+        if (!d)
+            return BadInput;
+        spec.duration = *d;
+    }
+    spec.jobs = a.jobs > 0 ? a.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
+
+    ProgressBar bar("compare");
+    const auto cells = runComparison(*scenario, spec, [&](int done, int total) {
+        bar.update(double(done) / total, std::to_string(done) + "/" + std::to_string(total) + " runs");
+    });
+    bar.done();
+    int failed = 0;
+    for (const CellResult &c : cells)
+        if (!c.error.empty()) {
+            std::fprintf(stderr, "error: %s seed %llu: %s\n", spec.variants[c.variant].label.c_str(),
+                         static_cast<unsigned long long>(spec.seeds[c.seedIndex]), c.error.c_str());
+            ++failed;
+        }
+    const auto summary = summarise(spec, cells);
+
+    if (!a.db.empty()) {
+        std::string error;
+        auto recorder = RunRecorder::open(a.db, &error);
+        if (!recorder) {
+            std::fprintf(stderr, "error: %s\n", error.c_str());
+            return BadInput;
+        }
+        for (const CellResult &c : cells) {
+            if (!c.error.empty())
+                continue;
+            recorder->begin(*scenario, spec.variants[c.variant].policies, spec.seeds[c.seedIndex]);
+            for (const FramePoint &f : c.result.frames)
+                recorder->onFrame({}, f);
+            recorder->finish(c.result, false);
+        }
+    }
+
+    if (!a.out.empty()) {
+        std::string error;
+        if (!writeComparisonFiles(a.out, *scenario, spec, cells, summary, &error)) {
+            std::fprintf(stderr, "error: %s\n", error.c_str());
+            return RunFailed;
+        }
+    }
+    if (a.json) {
+        std::printf("%s\n", comparisonJson(*scenario, spec, summary).dump(2).c_str());
+    } else {
+        printTable(*scenario, spec, summary);
+        if (!a.out.empty())
+            std::printf("results: %s/summary.csv, runs.csv, frames.csv, summary.json\n",
+                        a.out.c_str());
+        if (!a.db.empty())
+            std::printf("runs stored in %s\n", a.db.c_str());
+    }
+    return failed ? RunFailed : Ok;
+}
+} // namespace
+
+void registerCompareCommand(CLI::App &app, int &exitCode)
+{
+    auto *cmd = app.add_subcommand(
+        "compare", "Run policies side by side on the same seeds: mean ± 95% CI per metric");
+    static CompareArgs a;
+    cmd->add_option("scenario", a.scenario, "Scenario YAML file")->required();
+    cmd->add_option("--dispatch", a.dispatch, "Dispatch policies, comma-separated");
+    cmd->add_option("--dequeue", a.dequeue, "Dequeue policies, comma-separated");
+    cmd->add_option("--orchestration", a.orchestration, "Orchestration policies, comma-separated");
+    cmd->add_option("--seeds", a.seeds, "Number of seeds (scenario seed, +1, ...)")
+        ->capture_default_str();
+    cmd->add_option("--jobs", a.jobs, "Parallel runs (default: all cores)");
+    cmd->add_option("--duration", a.duration, "Simulated time per run, e.g. 5m");
+    cmd->add_option("--out", a.out, "Directory for CSV and JSON results");
+    cmd->add_option("--db", a.db, "Experiment store (SQLite) to record every run in");
+    cmd->add_flag("--json", a.json, "Print one JSON object");
+    cmd->callback([&exitCode] { exitCode = compareCommand(a); });
+}
+
+} // namespace schedlab::cli

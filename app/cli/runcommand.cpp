@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "clisupport.h"
+#include "command.h"
+#include "progressbar.h"
+
+#include "experiment/runrecorder.h"
+#include "sim/engine.h"
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <stdexcept>
+
+namespace schedlab::cli {
+
+namespace {
+struct RunArgs
+{
+    std::string scenario;
+    std::string dispatch, dequeue, orchestration, placement;
+    std::uint64_t seed = 0;
+    bool seedGiven = false;
+    std::string duration;
+    std::string db;
+    bool json = false;
+};
+
+/** Forwards engine progress to the terminal and to the store. */
+class CliObserver final : public SimObserver
+{
+public:
+    CliObserver(ProgressBar &bar, long totalSlots, RunRecorder *recorder)
+        : mBar(bar), mTotal(totalSlots), mRecorder(recorder)
+    {
+    }
+    void onSlot(const SimState &state) override
+    {
+        if ((state.slot & 63) == 0)
+            mBar.update(double(state.slot) / double(mTotal));
+    }
+    void onFrame(const SimState &state, const FramePoint &frame) override
+    {
+        if (mRecorder)
+            mRecorder->onFrame(state, frame);
+    }
+
+private:
+    ProgressBar &mBar;
+    long mTotal;
+    RunRecorder *mRecorder;
+};
+
+void printTable(const RunResult &result)
+{
+    for (const MetricValue &m : result.metrics)
+        std::printf("  %-28s %.6g%s\n", m.name.c_str(), m.value, m.wallClock ? "  (wall clock)" : "");
+}
+
+int runCommand(const RunArgs &a)
+{
+    auto scenario = loadScenarioOrReport(a.scenario);
+    if (!scenario)
+        return BadInput;
+    PolicySelection p = scenario->policies;
+    if (!a.dispatch.empty())
+        p.dispatch = a.dispatch;
+    if (!a.dequeue.empty())
+        p.dequeue = a.dequeue;
+    if (!a.orchestration.empty())
+        p.orchestration = a.orchestration;
+    if (!a.placement.empty())
+        p.placement = a.placement;
+    if (!policiesKnown(p))
+        return BadInput;
+    double duration = 0.0;
+    if (!a.duration.empty()) {
+        const auto d = parseDurationOption(a.duration, "--duration");
+        if (!d)
+            return BadInput;
+        duration = *d;
+    }
+    const std::uint64_t seed = a.seedGiven ? a.seed : scenario->seed;
+
+    std::unique_ptr<RunRecorder> recorder;
+    if (!a.db.empty()) {
+        std::string error;
+        recorder = RunRecorder::open(a.db, &error);
+        if (!recorder || !recorder->begin(*scenario, p, seed)) {
+            std::fprintf(stderr, "error: %s\n", recorder ? recorder->lastError().c_str() : error.c_str());
+            return BadInput;
+        }
+    }
+
+    RunResult result;
+    try {
+        RunOptions options;
+        options.seed = seed;
+        options.duration = duration;
+        options.policies = p;
+        Engine engine(*scenario, options);
+        ProgressBar bar("run " + p.dispatch);
+        CliObserver observer(bar, engine.totalSlots(), recorder.get());
+        engine.setObserver(&observer);
+        result = engine.run();
+        bar.done();
+    } catch (const std::invalid_argument &e) {
+        std::fprintf(stderr, "error: %s\n", e.what());
+        return BadInput;
+    } catch (const std::exception &e) {
+        std::fprintf(stderr, "error: the run failed: %s\n", e.what());
+        return RunFailed;
+    }
+    if (recorder && !recorder->finish(result, false)) {
+        std::fprintf(stderr, "error: %s\n", recorder->lastError().c_str());
+        return RunFailed;
+    }
+
+    if (a.json) {
+        nlohmann::ordered_json out;
+        out["scenario"] = scenario->name;
+        out["seed"] = seed;
+        out["policies"] = policiesJson(p);
+        for (auto &[k, v] : metricsJson(result).items())
+            out[k] = v;
+        nlohmann::ordered_json frames = nlohmann::ordered_json::array();
+        for (const FramePoint &f : result.frames)
+            frames.push_back(f.throughput);
+        out["throughput_per_frame"] = frames;
+        if (recorder)
+            out["run_id"] = recorder->runId();
+        std::printf("%s\n", out.dump(2).c_str());
+    } else {
+        std::printf("%s  seed %llu  dispatch %s  dequeue %s  orchestration %s\n",
+                    scenario->name.c_str(), static_cast<unsigned long long>(seed),
+                    p.dispatch.c_str(), p.dequeue.c_str(), p.orchestration.c_str());
+        printTable(result);
+        if (recorder)
+            std::printf("stored as run %lld in %s\n", static_cast<long long>(recorder->runId()),
+                        a.db.c_str());
+    }
+    return Ok;
+}
+} // namespace
+
+void registerRunCommand(CLI::App &app, int &exitCode)
+{
+    auto *cmd = app.add_subcommand("run", "Run one scenario with one policy set and seed");
+    static RunArgs a;
+    cmd->add_option("scenario", a.scenario, "Scenario YAML file")->required();
+    cmd->add_option("--dispatch", a.dispatch, "Dispatch policy (default: the scenario's)");
+    cmd->add_option("--dequeue", a.dequeue, "Dequeue policy");
+    cmd->add_option("--orchestration", a.orchestration, "Orchestration policy");
+    cmd->add_option("--placement", a.placement, "Placement policy");
+    cmd->add_option("--seed", a.seed, "Seed (default: the scenario's)")
+        ->each([](const std::string &) { a.seedGiven = true; });
+    cmd->add_option("--duration", a.duration, "Simulated time, e.g. 10m (default: the scenario's)");
+    cmd->add_option("--db", a.db, "Experiment store (SQLite) to record the run in");
+    cmd->add_flag("--json", a.json, "Print one JSON object");
+    cmd->callback([&exitCode] { exitCode = runCommand(a); });
+}
+
+} // namespace schedlab::cli

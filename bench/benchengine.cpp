@@ -1,0 +1,141 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// End-to-end engine speed and memory on a busy scenario, single thread:
+//   bench_engine [SCENARIO] [--minutes M]
+// Reports simulated requests per wall-clock second, the engine's cost as a ratio
+// to a floor measured in the same run (drawing the same arrivals and passing each
+// through the event calendar twice), and peak memory for a run 4x as long as
+// another (flat memory = ratio near 1).
+#include "experiment/comparison.h"
+#include "scenario/scenarioio.h"
+#include "sim/engine.h"
+#include "sim/eventqueue.h"
+#include "sim/topology.h"
+#include "workload/arrivalsource.h"
+
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace schedlab;
+
+namespace {
+double now()
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
+        .count();
+}
+
+long peakRssKiB()
+{
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("VmHWM:", 0) == 0)
+            return std::stol(line.substr(6));
+    return 0;
+}
+
+PolicySelection benchPolicies()
+{
+    PolicySelection p;
+    p.dispatch = "greedy";
+    p.dequeue = "fifo";
+    p.orchestration = "static";
+    return p;
+}
+
+/** The floor: the same arrivals, each pushed through the calendar twice. */
+double floorSeconds(const Scenario &scenario, double duration, double *count)
+{
+    const Topology topology = Topology::build(scenario);
+    std::string error;
+    auto source = makeArrivalSource(scenario, topology, scenario.seed, &error);
+    EventQueue events;
+    Arrival a;
+    const double t0 = now();
+    double n = 0;
+    double sink = 0;
+    while (source->next(a) && a.time < duration) {
+        events.push(a.time + 0.02, 0, int(n));
+        events.push(a.time + 0.05, 1, int(n));
+        while (!events.empty() && events.top().time < a.time)
+            sink += events.pop().time;
+        n += 1;
+    }
+    while (!events.empty())
+        sink += events.pop().time;
+    *count = n + (sink < 0 ? 1 : 0);
+    return now() - t0;
+}
+
+/** Peak RSS of a fresh process running the scenario for `duration`. */
+long peakOfRun(const Scenario &scenario, double duration)
+{
+    int fd[2];
+    if (pipe(fd) != 0)
+        return -1;
+    const pid_t pid = fork();
+    if (pid == 0) {
+        close(fd[0]);
+        runScenario(scenario, benchPolicies(), scenario.seed, duration);
+        const long kib = peakRssKiB();
+        (void)!write(fd[1], &kib, sizeof kib);
+        _exit(0);
+    }
+    close(fd[1]);
+    long kib = -1;
+    (void)!read(fd[0], &kib, sizeof kib);
+    close(fd[0]);
+    waitpid(pid, nullptr, 0);
+    return kib;
+}
+} // namespace
+
+int main(int argc, char **argv)
+{
+    std::string path = "scenarios/kais-large.yaml";
+    double minutes = 10;
+    for (int i = 1; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--minutes") && i + 1 < argc)
+            minutes = std::atof(argv[++i]);
+        else
+            path = argv[i];
+    }
+    ScenarioLoad load = loadScenarioFile(path);
+    if (!load.ok()) {
+        for (const auto &e : load.errors)
+            std::fprintf(stderr, "%s\n", e.format().c_str());
+        return 2;
+    }
+    const Scenario &scenario = *load.scenario;
+    const double duration = minutes * 60.0;
+
+    double floorCount = 0;
+    const double floorWall = floorSeconds(scenario, duration, &floorCount);
+    const RunResult r = runScenario(scenario, benchPolicies(), scenario.seed, duration);
+    const double wall = r.value("wall_seconds");
+    const double arrived = r.value("arrived");
+    const double rate = arrived / wall;
+
+    const long shortPeak = peakOfRun(scenario, duration / 4);
+    const long longPeak = peakOfRun(scenario, duration);
+
+    std::printf("bench_engine: %s, greedy dispatch, %.0f simulated minutes, 1 thread\n",
+                scenario.name.c_str(), minutes);
+    std::printf("  simulated requests:          %.0f (throughput rate %.3f)\n", arrived,
+                r.value("throughput_rate"));
+    std::printf("  requests per wall second:    %.0f  (target 1,000,000: ratio %.2f)\n", rate,
+                rate / 1e6);
+    std::printf("  cost vs floor (same run):    %.2fx  (floor: arrivals + 2 calendar passes, "
+                "%.0f req/s)\n",
+                (wall / arrived) / (floorWall / floorCount), floorCount / floorWall);
+    std::printf("  decision time (greedy):      %.3f us mean\n", r.value("decision_time_us_mean"));
+    std::printf("  peak memory:                 %ld KiB for %.1f min, %ld KiB for %.1f min: "
+                "ratio %.2f (flat = 1)\n",
+                shortPeak, minutes / 4, longPeak, minutes, double(longPeak) / double(shortPeak));
+    return 0;
+}

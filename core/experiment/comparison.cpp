@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "experiment/comparison.h"
+
+#include "sim/engine.h"
+
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+namespace schedlab {
+
+RunResult runScenario(const Scenario &scenario, const PolicySelection &policies,
+                      std::uint64_t seed, double duration, SimObserver *observer)
+{
+    RunOptions options;
+    options.seed = seed;
+    options.duration = duration;
+    options.policies = policies;
+    Engine engine(scenario, options);
+    engine.setObserver(observer);
+    return engine.run();
+}
+
+std::vector<CellResult> runComparison(const Scenario &scenario, const ComparisonSpec &spec,
+                                      const std::function<void(int, int)> &progress,
+                                      const std::atomic<bool> *cancel)
+{
+    const int seeds = int(spec.seeds.size());
+    const int total = int(spec.variants.size()) * seeds;
+    std::vector<CellResult> cells(total);
+    for (int i = 0; i < total; ++i) {
+        cells[i].variant = i / seeds;
+        cells[i].seedIndex = i % seeds;
+        cells[i].error = "cancelled before it ran";
+    }
+    std::atomic<int> next{0};
+    std::atomic<int> done{0};
+    auto work = [&] {
+        for (int i = next++; i < total; i = next++) {
+            if (cancel && cancel->load())
+                return;
+            CellResult &cell = cells[i];
+            cell.error.clear();
+            try {
+                cell.result = runScenario(scenario, spec.variants[cell.variant].policies,
+                                          spec.seeds[cell.seedIndex], spec.duration);
+            } catch (const std::exception &e) {
+                cell.error = e.what();
+            }
+            const int finished = ++done;
+            if (progress)
+                progress(finished, total);
+        }
+    };
+    const int jobs = std::max(1, std::min(spec.jobs, total));
+    {
+        std::vector<std::jthread> workers;
+        for (int j = 1; j < jobs; ++j)
+            workers.emplace_back(work);
+        work();
+    }
+    return cells;
+}
+
+std::vector<VariantSummary> summarise(const ComparisonSpec &spec,
+                                      const std::vector<CellResult> &cells)
+{
+    std::vector<VariantSummary> out;
+    for (int v = 0; v < int(spec.variants.size()); ++v) {
+        VariantSummary s;
+        s.label = spec.variants[v].label;
+        s.policies = spec.variants[v].policies;
+        const RunResult *first = nullptr;
+        for (const CellResult &c : cells)
+            if (c.variant == v && c.error.empty()) {
+                first = &c.result;
+                break;
+            }
+        if (first) {
+            for (const MetricValue &m : first->metrics) {
+                std::vector<double> samples;
+                for (const CellResult &c : cells)
+                    if (c.variant == v && c.error.empty())
+                        samples.push_back(c.result.value(m.name));
+                s.metrics.emplace_back(m.name, meanCi(samples));
+            }
+        }
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+std::vector<Variant> crossVariants(const PolicySelection &base,
+                                   const std::vector<std::string> &dispatch,
+                                   const std::vector<std::string> &dequeue,
+                                   const std::vector<std::string> &orchestration)
+{
+    auto orBase = [](const std::vector<std::string> &v, const std::string &b) {
+        return v.empty() ? std::vector<std::string>{b} : v;
+    };
+    const auto ds = orBase(dispatch, base.dispatch);
+    const auto qs = orBase(dequeue, base.dequeue);
+    const auto os = orBase(orchestration, base.orchestration);
+    std::vector<Variant> out;
+    for (const auto &d : ds)
+        for (const auto &q : qs)
+            for (const auto &o : os) {
+                Variant v;
+                v.policies = base;
+                v.policies.dispatch = d;
+                v.policies.dequeue = q;
+                v.policies.orchestration = o;
+                // The label names only the planes that vary.
+                auto add = [&](bool varies, const std::string &name) {
+                    if (varies)
+                        v.label += (v.label.empty() ? "" : "+") + name;
+                };
+                add(ds.size() > 1, d);
+                add(qs.size() > 1, q);
+                add(os.size() > 1, o);
+                if (v.label.empty())
+                    v.label = d;
+                out.push_back(std::move(v));
+            }
+    return out;
+}
+
+} // namespace schedlab

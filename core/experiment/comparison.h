@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "metrics/confidence.h"
+#include "metrics/runresult.h"
+#include "model/scenario.h"
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace schedlab {
+
+class SimObserver;
+
+/** One run of a scenario under a policy set and seed; throws std::invalid_argument on bad input. */
+RunResult runScenario(const Scenario &scenario, const PolicySelection &policies,
+                      std::uint64_t seed, double duration = 0.0, SimObserver *observer = nullptr);
+
+/** A policy set under comparison, labelled by what varies (e.g. "greedy"). */
+struct Variant
+{
+    std::string label;
+    PolicySelection policies;
+};
+
+struct ComparisonSpec
+{
+    std::vector<Variant> variants;
+    std::vector<std::uint64_t> seeds;
+    double duration = 0.0; ///< 0 = the scenario's
+    int jobs = 1;          ///< worker threads
+};
+
+/** One finished cell of the variants x seeds grid. */
+struct CellResult
+{
+    int variant = 0;
+    int seedIndex = 0;
+    RunResult result;
+    std::string error; ///< non-empty if the run failed
+};
+
+struct VariantSummary
+{
+    std::string label;
+    PolicySelection policies;
+    std::vector<std::pair<std::string, MeanCi>> metrics; ///< in RunResult metric order
+};
+
+/**
+ * Runs every variant on the same seeds, in parallel. Results do not depend on
+ * the number of jobs or the order cells finish. `progress(done, total)` is called
+ * from worker threads; `cancel` stops handing out new cells.
+ */
+std::vector<CellResult> runComparison(const Scenario &scenario, const ComparisonSpec &spec,
+                                      const std::function<void(int, int)> &progress = {},
+                                      const std::atomic<bool> *cancel = nullptr);
+
+/** Mean and 95% CI per variant and metric, over the cells that succeeded. */
+std::vector<VariantSummary> summarise(const ComparisonSpec &spec,
+                                      const std::vector<CellResult> &cells);
+
+/** Variants from comma-separated policy lists per plane, e.g. dispatch "greedy,random". */
+std::vector<Variant> crossVariants(const PolicySelection &base,
+                                   const std::vector<std::string> &dispatch,
+                                   const std::vector<std::string> &dequeue,
+                                   const std::vector<std::string> &orchestration);
+
+} // namespace schedlab

@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "experiment/comparisonfiles.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+namespace schedlab {
+
+namespace {
+nlohmann::ordered_json policiesOf(const PolicySelection &p)
+{
+    return {{"dispatch", p.dispatch},
+            {"dequeue", p.dequeue},
+            {"orchestration", p.orchestration},
+            {"placement", p.placement}};
+}
+
+std::string number(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.17g", v);
+    return buf;
+}
+
+std::string csvField(const std::string &s)
+{
+    if (s.find_first_of(",\"\n") == std::string::npos)
+        return s;
+    std::string out = "\"";
+    for (char c : s)
+        out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+} // namespace
+
+nlohmann::ordered_json comparisonJson(const Scenario &scenario, const ComparisonSpec &spec,
+                                      const std::vector<VariantSummary> &summary)
+{
+    nlohmann::ordered_json out;
+    out["scenario"] = scenario.name;
+    out["seeds"] = spec.seeds;
+    out["duration_s"] = spec.duration > 0 ? spec.duration : scenario.time.duration;
+    nlohmann::ordered_json policies = nlohmann::ordered_json::array();
+    for (const VariantSummary &v : summary) {
+        nlohmann::ordered_json metrics = nlohmann::ordered_json::object();
+        for (const auto &[name, ci] : v.metrics)
+            metrics[name] = {{"mean", ci.mean}, {"ci95", ci.ci95}, {"n", ci.n}};
+        policies.push_back({{"name", v.label}, {"policies", policiesOf(v.policies)},
+                            {"metrics", metrics}});
+    }
+    out["policies"] = policies;
+    return out;
+}
+
+bool writeComparisonFiles(const std::string &dir, const Scenario &scenario,
+                          const ComparisonSpec &spec, const std::vector<CellResult> &cells,
+                          const std::vector<VariantSummary> &summary, std::string *error)
+{
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) {
+        *error = "cannot create " + dir + ": " + ec.message();
+        return false;
+    }
+    const std::filesystem::path base(dir);
+    std::ofstream sum(base / "summary.csv"), runs(base / "runs.csv"), frames(base / "frames.csv"),
+        json(base / "summary.json");
+    if (!sum || !runs || !frames || !json) {
+        *error = "cannot write result files in " + dir;
+        return false;
+    }
+    sum << "policy,metric,mean,ci95,n\n";
+    for (const VariantSummary &v : summary)
+        for (const auto &[name, ci] : v.metrics)
+            sum << csvField(v.label) << ',' << name << ',' << number(ci.mean) << ','
+                << number(ci.ci95) << ',' << ci.n << '\n';
+
+    bool header = false;
+    frames << "policy,seed,frame,time_s,throughput,arrived,on_time,dropped,avg_util,imbalance,"
+              "edge_replicas\n";
+    for (const CellResult &c : cells) {
+        if (!c.error.empty())
+            continue;
+        const std::string &label = spec.variants[c.variant].label;
+        const auto seed = spec.seeds[c.seedIndex];
+        if (!header) {
+            runs << "policy,seed";
+            for (const MetricValue &m : c.result.metrics)
+                runs << ',' << m.name;
+            runs << '\n';
+            header = true;
+        }
+        runs << csvField(label) << ',' << seed;
+        for (const MetricValue &m : c.result.metrics)
+            runs << ',' << number(m.value);
+        runs << '\n';
+        for (std::size_t f = 0; f < c.result.frames.size(); ++f) {
+            const FramePoint &p = c.result.frames[f];
+            frames << csvField(label) << ',' << seed << ',' << f << ',' << number(p.time) << ','
+                   << number(p.throughput) << ',' << p.arrived << ',' << p.onTime << ','
+                   << p.dropped << ',' << number(p.avgUtil) << ',' << number(p.imbalance) << ','
+                   << p.edgeReplicas << '\n';
+        }
+    }
+    json << comparisonJson(scenario, spec, summary).dump(2) << '\n';
+    if (!sum || !runs || !frames || !json) {
+        *error = "writing result files in " + dir + " failed";
+        return false;
+    }
+    return true;
+}
+
+} // namespace schedlab

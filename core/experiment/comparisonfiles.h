@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "experiment/comparison.h"
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace schedlab {
+
+/**
+ * {"scenario", "seeds", "policies": [{"name", "policies", "metrics": {m: {"mean",
+ * "ci95", "n"}}}]} with the metric names of a single run.
+ */
+nlohmann::ordered_json comparisonJson(const Scenario &scenario, const ComparisonSpec &spec,
+                                      const std::vector<VariantSummary> &summary);
+
+/** summary.csv, runs.csv (one row per run), frames.csv (Φ_f per frame), summary.json. */
+bool writeComparisonFiles(const std::string &dir, const Scenario &scenario,
+                          const ComparisonSpec &spec, const std::vector<CellResult> &cells,
+                          const std::vector<VariantSummary> &summary, std::string *error);
+
+} // namespace schedlab

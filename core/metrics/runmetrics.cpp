@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "metrics/runmetrics.h"
+
+#include "sim/simstate.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace schedlab {
+
+namespace {
+double stddev(const double *v, int n, int stride)
+{
+    if (n == 0)
+        return 0.0;
+    double mean = 0.0;
+    for (int i = 0; i < n; ++i)
+        mean += v[i * stride];
+    mean /= n;
+    double var = 0.0;
+    for (int i = 0; i < n; ++i)
+        var += (v[i * stride] - mean) * (v[i * stride] - mean);
+    return std::sqrt(var / n);
+}
+} // namespace
+
+void RunMetrics::completed(double responseSeconds, bool onTime, bool atCloud)
+{
+    mResponse.add(responseSeconds);
+    if (atCloud)
+        ++mCloudCompleted;
+    if (onTime) {
+        ++mOnTime;
+        ++mFrame.onTime;
+    } else {
+        ++mLate;
+    }
+}
+
+void RunMetrics::dropped(DropSite site)
+{
+    ++mFrame.dropped;
+    switch (site) {
+    case DropSite::Eap: ++mDropEap; break;
+    case DropSite::Node: ++mDropNode; break;
+    case DropSite::Cloud: ++mDropCloud; break;
+    }
+}
+
+void RunMetrics::sampleSlot(const SimState &state)
+{
+    const int n = state.topology->edgeCount;
+    if (n == 0)
+        return;
+    mScratch.assign(std::size_t(n) * kMetricCount, 0.0);
+    for (int i = 0; i < n; ++i) {
+        const NodeInfo &info = state.topology->nodes[i];
+        double *u = &mScratch[std::size_t(i) * kMetricCount];
+        u[int(Metric::Cpu)] = std::min(1.0, state.nodes[i].busyCpu / info.cpu);
+        u[int(Metric::Memory)] = std::min(1.0, state.nodes[i].memAlloc / info.memory);
+        for (std::int32_t r : state.nodes[i].replicas) {
+            const Replica &rep = state.replicas[r];
+            if (rep.busyWith < 0)
+                continue;
+            const UsageProfile &p = state.service(int(rep.service)).profile;
+            for (int c = int(Metric::NetRx); c < kMetricCount; ++c)
+                u[c] += p[c] * rep.cpu / info.cpu;
+        }
+        for (int c = int(Metric::NetRx); c < kMetricCount; ++c)
+            u[c] = std::min(1.0, u[c]);
+    }
+    // DRS eq. 11–12: mean over metrics and nodes; eq. 13: equally weighted stddevs.
+    double total = 0.0;
+    for (double v : mScratch)
+        total += v;
+    const double avgUtil = total / double(mScratch.size());
+    double imbalance = 0.0;
+    for (int c = 0; c < kMetricCount; ++c)
+        imbalance += stddev(&mScratch[c], n, kMetricCount) / kMetricCount;
+    // KaiS ξ: the spread of CPU and memory use over edge nodes.
+    const double xi = 0.5 * (stddev(&mScratch[int(Metric::Cpu)], n, kMetricCount) +
+                             stddev(&mScratch[int(Metric::Memory)], n, kMetricCount));
+    double cpu = 0.0, mem = 0.0;
+    for (int i = 0; i < n; ++i) {
+        cpu += mScratch[std::size_t(i) * kMetricCount + int(Metric::Cpu)];
+        mem += mScratch[std::size_t(i) * kMetricCount + int(Metric::Memory)];
+    }
+    ++mSlots;
+    mAvgUtilSum += avgUtil;
+    mImbalanceSum += imbalance;
+    mXiSum += xi;
+    mCpuSum += cpu / n;
+    mMemSum += mem / n;
+    mFrame.avgUtil += avgUtil;
+    mFrame.imbalance += imbalance;
+    ++mFrame.slots;
+}
+
+void RunMetrics::endFrame(double time, int edgeReplicas)
+{
+    FramePoint p;
+    p.time = time;
+    p.arrived = mFrame.arrived;
+    p.onTime = mFrame.onTime;
+    p.dropped = mFrame.dropped;
+    p.throughput = mFrame.arrived > 0 ? mFrame.onTime / mFrame.arrived : 0.0;
+    p.avgUtil = mFrame.slots ? mFrame.avgUtil / mFrame.slots : 0.0;
+    p.imbalance = mFrame.slots ? mFrame.imbalance / mFrame.slots : 0.0;
+    p.edgeReplicas = edgeReplicas;
+    mFrames.push_back(p);
+    mFrame = {};
+}
+
+RunResult RunMetrics::finish(double simSeconds, double wallSeconds, std::uint64_t inFlight) const
+{
+    RunResult r;
+    auto add = [&](const char *name, double v, bool wall = false) {
+        r.metrics.push_back({name, v, wall});
+    };
+    const double arrived = double(mArrived);
+    const double slots = mSlots ? double(mSlots) : 1.0;
+    const double dispatched = double(mToCloud + mToEdge);
+    add("throughput_rate", arrived > 0 ? double(mOnTime) / arrived : 0.0);
+    add("arrived", arrived);
+    add("on_time", double(mOnTime));
+    add("late", double(mLate));
+    add("dropped", double(mDropEap + mDropNode + mDropCloud));
+    add("dropped_at_eap", double(mDropEap));
+    add("dropped_at_node", double(mDropNode));
+    add("dropped_at_cloud", double(mDropCloud));
+    add("in_flight", double(inFlight));
+    add("to_cloud_fraction", dispatched > 0 ? double(mToCloud) / dispatched : 0.0);
+    add("response_ms_mean", 1e3 * mResponse.mean());
+    add("response_ms_p50", 1e3 * mResponse.quantile(0.50));
+    add("response_ms_p95", 1e3 * mResponse.quantile(0.95));
+    add("response_ms_p99", 1e3 * mResponse.quantile(0.99));
+    add("scheduling_cost_bytes", mWanBytes + mPulledBytes);
+    add("wan_request_bytes", mWanBytes);
+    add("pulled_image_bytes", mPulledBytes);
+    add("lan_request_bytes", mLanBytes);
+    add("avg_util", mAvgUtilSum / slots);
+    add("imbalance", mImbalanceSum / slots);
+    add("xi", mXiSum / slots);
+    add("cpu_util_mean", mCpuSum / slots);
+    add("mem_util_mean", mMemSum / slots);
+    add("sim_seconds", simSeconds);
+    add("decision_time_us_mean",
+        mDispatchCalls ? 1e-3 * double(mDispatchNanos) / double(mDispatchCalls) : 0.0, true);
+    add("orchestration_time_us_mean",
+        mOrchCalls ? 1e-3 * double(mOrchNanos) / double(mOrchCalls) : 0.0, true);
+    add("wall_seconds", wallSeconds, true);
+    add("sim_requests_per_second", wallSeconds > 0 ? arrived / wallSeconds : 0.0, true);
+    r.frames = mFrames;
+    r.responseCdf = mResponse.cdf();
+    return r;
+}
+
+} // namespace schedlab

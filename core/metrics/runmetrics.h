@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "metrics/loghistogram.h"
+#include "metrics/runresult.h"
+
+#include <cstdint>
+
+namespace schedlab {
+
+struct SimState;
+
+enum class DropSite { Eap, Node, Cloud };
+
+/**
+ * Streams a run's measurements into constant memory (plus one row per frame):
+ * counts, response times, bytes, and per-slot utilisation samples of the edge
+ * nodes (DRS eq. 11–13, KaiS ξ).
+ */
+class RunMetrics
+{
+public:
+    void arrived() { ++mArrived, ++mFrame.arrived; }
+    void completed(double responseSeconds, bool onTime, bool atCloud);
+    void dropped(DropSite site);
+    void dispatched(bool toCloud) { ++(toCloud ? mToCloud : mToEdge); }
+    void wanRequestBytes(double b) { mWanBytes += b; }
+    void lanRequestBytes(double b) { mLanBytes += b; }
+    void pulledBytes(double b) { mPulledBytes += b; }
+    void dispatchDecision(std::int64_t nanos) { mDispatchNanos += nanos, ++mDispatchCalls; }
+    void orchestrationDecision(std::int64_t nanos) { mOrchNanos += nanos, ++mOrchCalls; }
+
+    /** Samples the six DRS utilisations of every edge node at a slot boundary. */
+    void sampleSlot(const SimState &state);
+    void endFrame(double time, int edgeReplicas);
+    const FramePoint &lastFrame() const { return mFrames.back(); }
+
+    /** The summary; `inFlight` closes the books (arrived = on time + late + dropped + in flight). */
+    RunResult finish(double simSeconds, double wallSeconds, std::uint64_t inFlight) const;
+
+private:
+    std::uint64_t mArrived = 0, mOnTime = 0, mLate = 0;
+    std::uint64_t mDropEap = 0, mDropNode = 0, mDropCloud = 0;
+    std::uint64_t mToCloud = 0, mToEdge = 0, mCloudCompleted = 0;
+    double mWanBytes = 0, mLanBytes = 0, mPulledBytes = 0;
+    std::int64_t mDispatchNanos = 0, mOrchNanos = 0;
+    std::uint64_t mDispatchCalls = 0, mOrchCalls = 0;
+    LogHistogram mResponse;
+
+    // Per-slot utilisation samples, summed.
+    std::uint64_t mSlots = 0;
+    double mAvgUtilSum = 0, mImbalanceSum = 0, mXiSum = 0;
+    double mCpuSum = 0, mMemSum = 0;
+    std::vector<double> mScratch;
+
+    struct FrameAcc
+    {
+        double arrived = 0, onTime = 0, dropped = 0, avgUtil = 0, imbalance = 0;
+        int slots = 0;
+    } mFrame;
+    std::vector<FramePoint> mFrames;
+};
+
+} // namespace schedlab

@@ -1,0 +1,15 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "policy/dispatchpolicy.h"
+
+#include <memory>
+
+namespace schedlab {
+
+std::unique_ptr<DispatchPolicy> makeRandomDispatch();
+std::unique_ptr<DispatchPolicy> makeRoundRobinDispatch();
+std::unique_ptr<DispatchPolicy> makeGreedyDispatch();
+std::unique_ptr<DispatchPolicy> makeKubeDefaultDispatch();
+
+} // namespace schedlab

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "policy/registry.h"
+
+#include "policy/dequeue/dequeuepolicies.h"
+#include "policy/dispatch/dispatchpolicies.h"
+#include "policy/orchestration/orchestrationpolicies.h"
+
+#include <algorithm>
+#include <functional>
+
+namespace schedlab {
+
+const std::vector<PolicyInfo> &policyCatalog()
+{
+    static const std::vector<PolicyInfo> catalog = {
+        {Plane::Dispatch, "random", "uniform over available edge nodes and the cloud", "KaiS V"},
+        {Plane::Dispatch, "round-robin", "each eAP cycles over its pool and the cloud", "KaiS V"},
+        {Plane::Dispatch, "greedy", "the available edge node with the lowest utilisation",
+         "KaiS V"},
+        {Plane::Dispatch, "kube-default",
+         "filter by fit, score LeastAllocated + BalancedAllocation; cloud if none fits",
+         "DRS 2.1, LRS IV-B"},
+        {Plane::Dequeue, "fifo", "first in, first out", "KaiS III-A-3"},
+        {Plane::Dequeue, "latency-greedy", "least time to deadline first", "KaiS III-A-3"},
+        {Plane::Dequeue, "discounted-experience",
+         "priority from discounted completion-time experience (Ψ at eAPs, Ψ' at nodes)",
+         "KaiS eq. 8-9"},
+        {Plane::Orchestration, "static", "the scenario's initial replicas, never changed", "-"},
+        {Plane::Orchestration, "hpa",
+         "Kubernetes HPA: ceil(current x metric/target), tolerance, stabilisation",
+         "KaiS V (Native)"},
+        {Plane::Placement, "kube-default",
+         "replica placement: spread, then LeastAllocated among nodes with the image's arch",
+         "DRS 2.1"},
+    };
+    return catalog;
+}
+
+std::string planeName(Plane plane)
+{
+    switch (plane) {
+    case Plane::Dispatch: return "dispatch";
+    case Plane::Dequeue: return "dequeue";
+    case Plane::Orchestration: return "orchestration";
+    case Plane::Placement: return "placement";
+    }
+    return "?";
+}
+
+bool isKnownPolicy(Plane plane, const std::string &name)
+{
+    const auto &c = policyCatalog();
+    return std::any_of(c.begin(), c.end(),
+                       [&](const PolicyInfo &p) { return p.plane == plane && p.name == name; });
+}
+
+namespace {
+std::size_t editDistance(const std::string &a, const std::string &b)
+{
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j)
+        row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
+            diagonal = up;
+        }
+    }
+    return row[b.size()];
+}
+} // namespace
+
+std::string unknownPolicyMessage(Plane plane, const std::string &name)
+{
+    std::string known, closest;
+    std::size_t best = 3;
+    for (const PolicyInfo &p : policyCatalog()) {
+        if (p.plane != plane)
+            continue;
+        known += (known.empty() ? "" : ", ") + p.name;
+        const std::size_t d = editDistance(name, p.name);
+        if (d < best) {
+            best = d;
+            closest = p.name;
+        }
+    }
+    std::string msg = "unknown " + planeName(plane) + " policy '" + name + "'";
+    if (!closest.empty())
+        msg += " (did you mean '" + closest + "'?)";
+    return msg + "; known: " + known;
+}
+
+std::unique_ptr<DispatchPolicy> makeDispatchPolicy(const std::string &name)
+{
+    if (name == "random")
+        return makeRandomDispatch();
+    if (name == "round-robin")
+        return makeRoundRobinDispatch();
+    if (name == "greedy")
+        return makeGreedyDispatch();
+    if (name == "kube-default")
+        return makeKubeDefaultDispatch();
+    return nullptr;
+}
+
+std::unique_ptr<DequeuePolicy> makeDequeuePolicy(const std::string &name)
+{
+    if (name == "fifo")
+        return makeFifoDequeue();
+    if (name == "latency-greedy")
+        return makeLatencyGreedyDequeue();
+    if (name == "discounted-experience")
+        return makeDiscountedExperienceDequeue();
+    return nullptr;
+}
+
+std::unique_ptr<OrchestrationPolicy> makeOrchestrationPolicy(const std::string &name)
+{
+    if (name == "static")
+        return makeStaticOrchestration();
+    if (name == "hpa")
+        return makeHpaOrchestration();
+    return nullptr;
+}
+
+} // namespace schedlab

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace schedlab {
+
+class DispatchPolicy;
+class DequeuePolicy;
+class OrchestrationPolicy;
+
+enum class Plane { Dispatch, Dequeue, Orchestration, Placement };
+
+struct PolicyInfo
+{
+    Plane plane;
+    std::string name;
+    std::string summary;
+    std::string source; ///< the paper section it follows
+};
+
+/** Every policy by plane, in the order YAML, CLI and GUI list them. */
+const std::vector<PolicyInfo> &policyCatalog();
+std::string planeName(Plane plane);
+bool isKnownPolicy(Plane plane, const std::string &name);
+/** "unknown dispatch policy 'gredy' (did you mean 'greedy'?); known: ..." */
+std::string unknownPolicyMessage(Plane plane, const std::string &name);
+
+/** Null for an unknown name. */
+std::unique_ptr<DispatchPolicy> makeDispatchPolicy(const std::string &name);
+std::unique_ptr<DequeuePolicy> makeDequeuePolicy(const std::string &name);
+std::unique_ptr<OrchestrationPolicy> makeOrchestrationPolicy(const std::string &name);
+
+} // namespace schedlab

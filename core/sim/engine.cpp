@@ -1,0 +1,407 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sim/engine.h"
+
+#include "policy/dequeuepolicy.h"
+#include "policy/dispatchpolicy.h"
+#include "policy/orchestrationpolicy.h"
+#include "policy/registry.h"
+#include "sim/layercache.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+#include <stdexcept>
+
+namespace schedlab {
+
+namespace {
+double wallNow()
+{
+    using namespace std::chrono;
+    return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+
+std::int64_t nanosSince(std::chrono::steady_clock::time_point t0)
+{
+    using namespace std::chrono;
+    return duration_cast<nanoseconds>(steady_clock::now() - t0).count();
+}
+
+double transferSeconds(const LinkSpec &link, double bytes)
+{
+    return link.latency + (link.bandwidth > 0 ? bytes * 8.0 / link.bandwidth : 0.0);
+}
+
+template <typename T>
+std::unique_ptr<T> require(std::unique_ptr<T> p, Plane plane, const std::string &name)
+{
+    if (!p)
+        throw std::invalid_argument(unknownPolicyMessage(plane, name));
+    return p;
+}
+} // namespace
+
+Engine::Engine(const Scenario &scenario, const RunOptions &options)
+    : mScenario(scenario), mOptions(options), mTopology(Topology::build(scenario)),
+      mDispatchRng(Rng::stream(options.seed, "policy.dispatch"))
+{
+    const PolicySelection &p = options.policies;
+    mDispatch = require(makeDispatchPolicy(p.dispatch), Plane::Dispatch, p.dispatch);
+    mDequeue = require(makeDequeuePolicy(p.dequeue), Plane::Dequeue, p.dequeue);
+    mOrchestration =
+        require(makeOrchestrationPolicy(p.orchestration), Plane::Orchestration, p.orchestration);
+    if (!isKnownPolicy(Plane::Placement, p.placement))
+        throw std::invalid_argument(unknownPolicyMessage(Plane::Placement, p.placement));
+
+    std::string error;
+    mArrivals = makeArrivalSource(scenario, mTopology, options.seed, &error);
+    if (!mArrivals)
+        throw std::invalid_argument(error);
+
+    const int nodes = int(mTopology.nodes.size());
+    const int services = int(scenario.services.size());
+    mState.topology = &mTopology;
+    mState.scenario = &mScenario;
+    mState.serviceCount = services;
+    mState.nodes.resize(nodes);
+    mState.eapQueues.resize(mTopology.eaps.size());
+    mState.readyCount.assign(std::size_t(nodes) * services, 0);
+    mState.freeCount.assign(std::size_t(nodes) * services, 0);
+    mState.pendingCount.assign(std::size_t(nodes) * services, 0);
+    mHosting.resize(scenario.sites.size() * std::size_t(services));
+    mPullFreeAt.assign(nodes, 0.0);
+    mFrameBusy.assign(services, 0.0);
+    mCaches = std::make_unique<LayerCache[]>(nodes);
+    mReturnLatency.assign(nodes, 0.0);
+    for (int n = 0; n < nodes; ++n) {
+        mCaches[n].setCapacity(mTopology.nodes[n].disk);
+        mReturnLatency[n] = scenario.network.lan.latency + scenario.network.access.latency;
+    }
+
+    const double duration = options.duration > 0 ? options.duration : scenario.time.duration;
+    mTotalSlots = long(std::ceil(duration / scenario.time.slot - 1e-9));
+
+    mDispatch->reset(mState);
+    mDequeue->reset(mState, int(mTopology.eaps.size()) + nodes + 1);
+    mOrchestration->reset(mState);
+    placeInitialReplicas();
+    mHasPending = mArrivals->next(mPending);
+}
+
+Engine::~Engine() = default;
+
+RunResult Engine::run()
+{
+    while (stepSlot()) {
+    }
+    return finish();
+}
+
+bool Engine::stepSlot()
+{
+    if (mFinished || mState.slot >= mTotalSlots)
+        return false;
+    if (mWallStart == 0.0)
+        mWallStart = wallNow();
+    if (mObserver && mObserver->stopRequested()) {
+        mCancelled = true;
+        return false;
+    }
+    beginSlot();
+    const double slotEnd = double(mState.slot + 1) * mScenario.time.slot;
+    processUntil(slotEnd);
+    mState.now = slotEnd;
+    ++mState.slot;
+    mSimSeconds = slotEnd;
+    if (mState.slot % mScenario.time.frame == 0 || mState.slot == mTotalSlots)
+        endFrame();
+    if (mObserver)
+        mObserver->onSlot(mState);
+    return mState.slot < mTotalSlots;
+}
+
+RunResult Engine::finish()
+{
+    mFinished = true;
+    const double wall = mWallStart > 0 ? wallNow() - mWallStart : 0.0;
+    return mMetrics.finish(mSimSeconds, wall, mInFlight);
+}
+
+void Engine::beginSlot()
+{
+    mState.now = double(mState.slot) * mScenario.time.slot;
+    dropExpired();
+    dispatchFromEaps();
+    mMetrics.sampleSlot(mState);
+    mDequeue->endSlot();
+}
+
+void Engine::admitArrivals(double until)
+{
+    const LinkSpec &access = mScenario.network.access;
+    while (mHasPending && mPending.time < until) {
+        const std::int32_t id = newRequest();
+        Request &r = mState.requests[id];
+        r.created = mPending.time;
+        r.deadline = mPending.time + mPending.delay;
+        r.work = mPending.work;
+        r.size = mPending.size;
+        r.service = std::uint32_t(mPending.service);
+        r.eap = mPending.eap;
+        r.target = kCloud;
+        mMetrics.arrived();
+        ++mInFlight;
+        mEvents.push(r.created + transferSeconds(access, r.size), AtEap, id);
+        mHasPending = mArrivals->next(mPending);
+    }
+}
+
+void Engine::processUntil(double until)
+{
+    admitArrivals(until);
+    const int eaps = int(mTopology.eaps.size());
+    while (!mEvents.empty() && mEvents.top().time < until) {
+        const Event e = mEvents.pop();
+        mState.now = e.time;
+        switch (e.kind()) {
+        case AtEap: {
+            Request &r = mState.requests[e.a];
+            r.enqueued = e.time;
+            mState.eapQueues[r.eap].push_back(e.a);
+            break;
+        }
+        case AtNode: {
+            mState.requests[e.a].enqueued = e.time;
+            mState.nodes[e.b].queue.push_back(e.a);
+            tryStartNode(e.b);
+            break;
+        }
+        case AtCloud:
+            mState.requests[e.a].enqueued = e.time;
+            mState.cloudQueue.push_back(e.a);
+            tryStartCloud();
+            break;
+        case NodeDone: {
+            Replica &rep = mState.replicas[e.b];
+            const int node = rep.node;
+            const int s = int(rep.service);
+            const Request &r = mState.requests[e.a];
+            const double busy = e.time - r.started;
+            NodeState &ns = mState.nodes[node];
+            ns.busyCpu -= rep.cpu;
+            ns.demand -= rep.cpu;
+            mFrameBusy[s] += rep.cpu * busy;
+            rep.busyWith = -1;
+            mDequeue->observe(eaps + node, s, busy);
+            completeRequest(e.a, false, e.time + mReturnLatency[node]);
+            if (rep.draining)
+                removeReplica(e.b);
+            else
+                setFree(rep, +1);
+            tryStartNode(node);
+            break;
+        }
+        case CloudDone: {
+            const Request &r = mState.requests[e.a];
+            mState.cloudBusyCores -= 1.0;
+            mDequeue->observe(eaps + int(mTopology.nodes.size()), int(r.service),
+                              e.time - r.started);
+            const double back = mTopology.eaps[r.eap].toCloud.latency +
+                                mScenario.network.access.latency;
+            completeRequest(e.a, true, e.time + back);
+            tryStartCloud();
+            break;
+        }
+        case PullDone:
+            replicaReady(e.a);
+            break;
+        }
+    }
+}
+
+void Engine::dropExpired()
+{
+    const double now = mState.now;
+    auto sweep = [&](std::vector<std::int32_t> &queue, DropSite site, int node) {
+        auto keep = queue.begin();
+        for (auto it = queue.begin(); it != queue.end(); ++it) {
+            const Request &r = mState.requests[*it];
+            if (r.deadline >= now) {
+                *keep++ = *it;
+                continue;
+            }
+            if (node >= 0)
+                mState.nodes[node].demand -= shareOf(int(r.service), node);
+            mMetrics.dropped(site);
+            --mInFlight;
+            freeRequest(*it);
+        }
+        queue.erase(keep, queue.end());
+    };
+    for (auto &q : mState.eapQueues)
+        sweep(q, DropSite::Eap, -1);
+    for (int n = 0; n < mTopology.edgeCount; ++n)
+        sweep(mState.nodes[n].queue, DropSite::Node, n);
+    sweep(mState.cloudQueue, DropSite::Cloud, -1);
+}
+
+void Engine::dispatchFromEaps()
+{
+    const int limit = mScenario.time.dispatchPerSlot;
+    for (int b = 0; b < int(mTopology.eaps.size()); ++b) {
+        auto &queue = mState.eapQueues[b];
+        if (queue.empty())
+            continue;
+        if (limit > 0) {
+            for (int k = 0; k < limit && !queue.empty(); ++k) {
+                const int i = pickFromQueue(queue, b, false, -1);
+                const std::int32_t id = queue[i];
+                queue.erase(queue.begin() + i);
+                dispatchRequest(b, id);
+            }
+            continue;
+        }
+        // `all`: the whole queue leaves this slot, in Ψ order.
+        if (!mDequeue->isFifo()) {
+            mScratchPriority.resize(queue.size());
+            for (std::size_t i = 0; i < queue.size(); ++i)
+                mScratchPriority[i] = mDequeue->priority(b, mState.requests[queue[i]], mState.now);
+            std::vector<std::size_t> order(queue.size());
+            std::iota(order.begin(), order.end(), 0);
+            std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+                return mScratchPriority[x] > mScratchPriority[y];
+            });
+            std::vector<std::int32_t> sorted(queue.size());
+            for (std::size_t i = 0; i < order.size(); ++i)
+                sorted[i] = queue[order[i]];
+            queue.swap(sorted);
+        }
+        for (std::int32_t id : queue)
+            dispatchRequest(b, id);
+        queue.clear();
+    }
+}
+
+void Engine::dispatchRequest(int eap, std::int32_t id)
+{
+    Request &r = mState.requests[id];
+    r.dequeued = mState.now;
+    const EapInfo &info = mTopology.eaps[eap];
+    const int s = int(r.service);
+    const auto &candidates = mHosting[std::size_t(info.site) * mState.serviceCount + s];
+
+    const auto t0 = std::chrono::steady_clock::now();
+    const DispatchContext ctx{mState, eap, r, candidates, mDispatchRng};
+    int target = mDispatch->dispatch(ctx);
+    mMetrics.dispatchDecision(nanosSince(t0));
+
+    if (target != kCloud && std::find(candidates.begin(), candidates.end(), target) ==
+                                candidates.end())
+        target = kCloud; // a policy may only pick nodes that F (eq. 4) marks available
+    r.target = target;
+    mMetrics.dispatched(target == kCloud);
+    if (target == kCloud) {
+        mMetrics.wanRequestBytes(r.size);
+        mEvents.push(mState.now + transferSeconds(info.toCloud, r.size), AtCloud, id);
+        return;
+    }
+    mState.nodes[target].demand += shareOf(s, target);
+    mMetrics.lanRequestBytes(r.size);
+    mEvents.push(mState.now + transferSeconds(mScenario.network.lan, r.size), AtNode, id, target);
+}
+
+int Engine::pickFromQueue(const std::vector<std::int32_t> &queue, int queueIndex,
+                          bool needIdleReplica, int node) const
+{
+    const bool fifo = mDequeue->isFifo();
+    int best = -1;
+    double bestPriority = 0.0;
+    for (int i = 0; i < int(queue.size()); ++i) {
+        const Request &r = mState.requests[queue[i]];
+        if (needIdleReplica && mState.idle(node, int(r.service)) == 0)
+            continue;
+        if (fifo)
+            return i;
+        const double p = mDequeue->priority(queueIndex, r, mState.now);
+        if (best < 0 || p > bestPriority) {
+            best = i;
+            bestPriority = p;
+        }
+    }
+    return best;
+}
+
+void Engine::tryStartNode(int node)
+{
+    NodeState &ns = mState.nodes[node];
+    const int queueIndex = int(mTopology.eaps.size()) + node;
+    while (ns.idle > 0 && !ns.queue.empty()) {
+        const int i = pickFromQueue(ns.queue, queueIndex, true, node);
+        if (i < 0)
+            return;
+        const std::int32_t id = ns.queue[i];
+        ns.queue.erase(ns.queue.begin() + i);
+        const int s = int(mState.requests[id].service);
+        for (std::int32_t rep : ns.replicas) {
+            const Replica &candidate = mState.replicas[rep];
+            if (int(candidate.service) == s && candidate.ready && candidate.busyWith < 0 &&
+                !candidate.draining) {
+                startOnReplica(rep, id);
+                break;
+            }
+        }
+    }
+}
+
+void Engine::startOnReplica(std::int32_t replica, std::int32_t id)
+{
+    Replica &rep = mState.replicas[replica];
+    Request &r = mState.requests[id];
+    r.started = mState.now;
+    rep.busyWith = id;
+    setFree(rep, -1);
+    mState.nodes[rep.node].busyCpu += rep.cpu;
+    // A request is one thread: a share above one core does not speed it up.
+    const double speed = mTopology.nodes[rep.node].perf * std::min(rep.cpu, 1.0);
+    mEvents.push(mState.now + r.work / speed, NodeDone, id, replica);
+}
+
+void Engine::tryStartCloud()
+{
+    const int queueIndex = int(mTopology.eaps.size() + mTopology.nodes.size());
+    while (!mState.cloudQueue.empty() && mState.cloudBusyCores + 1.0 <= mTopology.cloudCores + 1e-9) {
+        const int i = pickFromQueue(mState.cloudQueue, queueIndex, false, -1);
+        const std::int32_t id = mState.cloudQueue[i];
+        mState.cloudQueue.erase(mState.cloudQueue.begin() + i);
+        Request &r = mState.requests[id];
+        r.started = mState.now;
+        mState.cloudBusyCores += 1.0;
+        mEvents.push(mState.now + r.work / mTopology.cloudPerf, CloudDone, id);
+    }
+}
+
+void Engine::completeRequest(std::int32_t id, bool atCloud, double delivered)
+{
+    const Request &r = mState.requests[id];
+    mMetrics.completed(delivered - r.created, delivered <= r.deadline, atCloud);
+    // Ψ's experience runs from leaving the eAP queue to completion (eq. 8).
+    mDequeue->observe(r.eap, int(r.service), delivered - r.dequeued);
+    --mInFlight;
+    freeRequest(id);
+}
+
+std::int32_t Engine::newRequest()
+{
+    if (!mFreeRequests.empty()) {
+        const std::int32_t id = mFreeRequests.back();
+        mFreeRequests.pop_back();
+        return id;
+    }
+    mState.requests.emplace_back();
+    return std::int32_t(mState.requests.size() - 1);
+}
+
+void Engine::freeRequest(std::int32_t id) { mFreeRequests.push_back(id); }
+
+} // namespace schedlab

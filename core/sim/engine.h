@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "metrics/runmetrics.h"
+#include "model/scenario.h"
+#include "sim/eventqueue.h"
+#include "sim/random.h"
+#include "sim/simstate.h"
+#include "sim/topology.h"
+#include "workload/arrivalsource.h"
+
+#include <memory>
+#include <string>
+
+namespace schedlab {
+
+class DispatchPolicy;
+class DequeuePolicy;
+class OrchestrationPolicy;
+class LayerCache;
+
+/** Hooks a front end implements to follow a run (OMNeT++'s cEnvir, SimGrid's signals). */
+class SimObserver
+{
+public:
+    virtual ~SimObserver() = default;
+    virtual void onSlot(const SimState &state) {}
+    virtual void onFrame(const SimState &state, const FramePoint &frame) {}
+    /** Polled once per slot; true stops the run early (it is then reported as cancelled). */
+    virtual bool stopRequested() { return false; }
+};
+
+struct RunOptions
+{
+    std::uint64_t seed = 1;
+    double duration = 0.0; ///< seconds; 0 = the scenario's
+    PolicySelection policies;
+};
+
+/**
+ * The discrete-event engine: slots and frames (KaiS Sec. II-B) over an event
+ * calendar. Construct, then run() or stepSlot() repeatedly. Single-threaded and
+ * deterministic: the same scenario, options and seed give the same result.
+ */
+class Engine
+{
+public:
+    /** Throws std::invalid_argument with a clear message for unknown policy names
+     *  or an unreadable workload. */
+    Engine(const Scenario &scenario, const RunOptions &options);
+    ~Engine();
+    Engine(const Engine &) = delete;
+    Engine &operator=(const Engine &) = delete;
+
+    void setObserver(SimObserver *observer) { mObserver = observer; }
+
+    /** Runs to the end (or until the observer asks to stop) and summarises. */
+    RunResult run();
+    /** Advances one slot; false once the run's duration is reached. */
+    bool stepSlot();
+    RunResult finish();
+
+    const SimState &state() const { return mState; }
+    const Topology &topology() const { return mTopology; }
+    long totalSlots() const { return mTotalSlots; }
+    bool cancelled() const { return mCancelled; }
+
+private:
+    friend class EngineOrchestration;
+    enum EventKind : std::uint8_t { AtEap, AtNode, AtCloud, NodeDone, CloudDone, PullDone };
+
+    void beginSlot();
+    void processUntil(double until);
+    void admitArrivals(double until);
+    void dropExpired();
+    void dispatchFromEaps();
+    void dispatchRequest(int eap, std::int32_t id);
+    void tryStartNode(int node);
+    void tryStartCloud();
+    void startOnReplica(std::int32_t replica, std::int32_t id);
+    void completeRequest(std::int32_t id, bool atCloud, double delivered);
+    void endFrame();
+
+    int pickFromQueue(const std::vector<std::int32_t> &queue, int queueIndex,
+                      bool needIdleReplica, int node) const;
+
+    // Replicas (enginereplicas.cpp)
+    void placeInitialReplicas();
+    int chooseNodeFor(int service) const;
+    bool fits(int node, int service) const;
+    std::int32_t addReplica(int node, int service, bool initial);
+    void removeReplica(std::int32_t replica);
+    void replicaReady(std::int32_t replica);
+    void setFree(const Replica &r, int delta);
+    std::int32_t newRequest();
+    void freeRequest(std::int32_t id);
+    double shareOf(int service, int node) const;
+    int edgeReplicaCount(int service) const;
+
+    const Scenario &mScenario;
+    RunOptions mOptions;
+    Topology mTopology;
+    SimState mState;
+    RunMetrics mMetrics;
+    EventQueue mEvents;
+    std::unique_ptr<ArrivalSource> mArrivals;
+    std::unique_ptr<DispatchPolicy> mDispatch;
+    std::unique_ptr<DequeuePolicy> mDequeue;
+    std::unique_ptr<OrchestrationPolicy> mOrchestration;
+    std::unique_ptr<LayerCache[]> mCaches;
+    SimObserver *mObserver = nullptr;
+    Rng mDispatchRng;
+
+    Arrival mPending;
+    bool mHasPending = false;
+    std::vector<std::int32_t> mFreeRequests;
+    std::vector<std::int32_t> mFreeReplicas;
+    std::vector<std::vector<int>> mHosting; ///< [site * W + service] -> edge nodes with a ready replica
+    std::vector<double> mPullFreeAt;        ///< per node: when its image downloads are done
+    std::vector<double> mFrameBusy;         ///< per service: core-seconds busy this frame
+    std::vector<double> mReturnLatency;     ///< per node: result back to the device
+    std::vector<double> mScratchPriority;
+    std::uint64_t mInFlight = 0;
+    long mTotalSlots = 0;
+    double mSimSeconds = 0.0;
+    double mWallStart = 0.0;
+    bool mCancelled = false;
+    bool mFinished = false;
+};
+
+} // namespace schedlab

@@ -1,0 +1,78 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "sim/request.h"
+#include "sim/topology.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace schedlab {
+
+/** A service instance on a node (KaiS d_{w,n}); serves one request at a time. */
+struct Replica
+{
+    std::int32_t node = 0;
+    std::uint32_t service = 0;
+    double cpu = 0.0;          ///< cpu share (cores)
+    double memory = 0.0;       ///< bytes
+    std::int32_t busyWith = -1; ///< request id in service, or -1
+    bool ready = false;        ///< false while its image is pulled
+    bool draining = false;     ///< scaled down while busy: removed when it finishes
+    bool alive = true;
+};
+
+/** What a node carries at run time; policies read it through SimState. */
+struct NodeState
+{
+    double demand = 0.0;    ///< cpu shares of busy replicas + queued requests (cores)
+    double busyCpu = 0.0;   ///< cpu shares of busy replicas (cores)
+    double cpuAlloc = 0.0;  ///< cpu requested by its replicas (cores)
+    double memAlloc = 0.0;  ///< memory requested by its replicas (bytes)
+    int idle = 0;           ///< ready replicas not serving a request
+    std::vector<std::int32_t> replicas; ///< ids into SimState::replicas
+    std::vector<std::int32_t> queue;    ///< Q'_n: request ids waiting here
+};
+
+/**
+ * The engine's state as policies see it: read-only to them, owned and mutated
+ * only by the engine. Indices: node ids from Topology, services by scenario order.
+ */
+struct SimState
+{
+    const Topology *topology = nullptr;
+    const Scenario *scenario = nullptr;
+    double now = 0.0;
+    long slot = 0;
+    int serviceCount = 0;
+
+    std::vector<NodeState> nodes;
+    std::vector<Replica> replicas;
+    std::vector<Request> requests;           ///< pool; ids are indices
+    std::vector<std::vector<std::int32_t>> eapQueues; ///< Q_b
+    std::vector<std::int32_t> cloudQueue;    ///< the cloud cluster's queue
+    double cloudBusyCores = 0.0;
+    std::vector<std::uint16_t> readyCount;   ///< [node * serviceCount + service]
+    std::vector<std::uint16_t> freeCount;    ///< idle ready replicas, same indexing
+    std::vector<std::uint16_t> pendingCount; ///< replicas still pulling, same indexing
+
+    int ready(int node, int service) const { return readyCount[node * serviceCount + service]; }
+    int idle(int node, int service) const { return freeCount[node * serviceCount + service]; }
+    int pending(int node, int service) const
+    {
+        return pendingCount[node * serviceCount + service];
+    }
+    /** cpu demand over capacity; above 1 when requests queue (the `greedy` measure). */
+    double cpuLoad(int node) const { return nodes[node].demand / topology->nodes[node].cpu; }
+    double memAllocated(int node) const
+    {
+        return nodes[node].memAlloc / topology->nodes[node].memory;
+    }
+    double cpuAllocated(int node) const
+    {
+        return nodes[node].cpuAlloc / topology->nodes[node].cpu;
+    }
+    const ServiceSpec &service(int s) const { return scenario->services[s]; }
+};
+
+} // namespace schedlab

@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/scenario.h"
+
+#include <string>
+#include <vector>
+
+namespace schedlab {
+
+constexpr int kCloud = -1; ///< the dispatch target "cloud cluster" (KaiS action j = 0)
+
+/** One expanded node: a group of `count` in the scenario gives `count` of these. */
+struct NodeInfo
+{
+    std::string name;
+    int site = 0;
+    int eap = -1; ///< the managing eAP; -1 for cloud VMs
+    bool cloud = false;
+    std::string arch;
+    double cpu = 0.0, memory = 0.0, disk = 0.0, bandwidth = 0.0, perf = 1.0;
+    std::map<std::string, int> hosts;
+};
+
+struct EapInfo
+{
+    std::string name;
+    int site = 0;
+    std::vector<int> managed; ///< N_b: the edge nodes this eAP manages
+    std::vector<int> pool;    ///< every edge node of its site: the dispatch action space
+    LinkSpec toCloud;         ///< WAN, after link overrides
+};
+
+/**
+ * The scenario with templates expanded and names resolved to indices, built once
+ * per run. Edge nodes come first (ids 0..edgeCount-1), cloud VMs after them.
+ */
+struct Topology
+{
+    std::vector<NodeInfo> nodes;
+    std::vector<EapInfo> eaps;
+    int edgeCount = 0;
+    std::vector<int> cloudNodes;
+    double cloudCores = 0.0;
+    double cloudPerf = 1.0; ///< core-weighted mean perf of the cloud VMs
+
+    static Topology build(const Scenario &scenario);
+};
+
+} // namespace schedlab

@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/testscenarios.h"
+#include "experiment/comparison.h"
+#include "sim/engine.h"
+
+#include <QtTest>
+
+using namespace schedlab;
+
+namespace {
+std::string deterministicPart(const RunResult &r)
+{
+    std::string out;
+    for (const MetricValue &m : r.metrics)
+        if (!m.wallClock)
+            out += m.name + "=" + QByteArray::number(m.value, 'g', 17).toStdString() + ";";
+    for (const FramePoint &f : r.frames)
+        out += QByteArray::number(f.throughput, 'g', 17).toStdString() + ",";
+    return out;
+}
+
+PolicySelection policies(const char *dispatch, const char *dequeue = "fifo",
+                         const char *orchestration = "static")
+{
+    PolicySelection p;
+    p.dispatch = dispatch;
+    p.dequeue = dequeue;
+    p.orchestration = orchestration;
+    return p;
+}
+} // namespace
+
+class TestEngine : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void conservesRequests_data()
+    {
+        QTest::addColumn<QString>("dispatch");
+        QTest::addColumn<QString>("dequeue");
+        QTest::addColumn<QString>("orchestration");
+        QTest::addColumn<double>("rate");
+        QTest::addColumn<int>("perSlot");
+        for (const char *d : {"random", "round-robin", "greedy", "kube-default"})
+            for (const char *q : {"fifo", "latency-greedy", "discounted-experience"}) {
+                QTest::addRow("%s/%s light", d, q) << d << q << "static" << 6.0 << 0;
+                QTest::addRow("%s/%s overload hpa", d, q) << d << q << "hpa" << 80.0 << 1;
+            }
+    }
+
+    void conservesRequests()
+    {
+        QFETCH(QString, dispatch);
+        QFETCH(QString, dequeue);
+        QFETCH(QString, orchestration);
+        QFETCH(double, rate);
+        QFETCH(int, perSlot);
+        Scenario s = test::smallScenario(2, 3, rate);
+        s.time.dispatchPerSlot = perSlot;
+        const RunResult r =
+            runScenario(s, policies(dispatch.toUtf8(), dequeue.toUtf8(), orchestration.toUtf8()), 3);
+        const double arrived = r.value("arrived");
+        QVERIFY(arrived > 0);
+        QCOMPARE(r.value("on_time") + r.value("late") + r.value("dropped") + r.value("in_flight"),
+                 arrived);
+        QVERIFY(r.value("throughput_rate") >= 0 && r.value("throughput_rate") <= 1);
+        QCOMPARE(int(r.frames.size()), int(std::ceil(60.0 / (0.25 * 40))));
+    }
+
+    void sameSeedSameNumbers()
+    {
+        const Scenario s = test::smallScenario();
+        for (const char *d : {"random", "greedy"}) {
+            const RunResult a = runScenario(s, policies(d, "discounted-experience", "hpa"), 42);
+            const RunResult b = runScenario(s, policies(d, "discounted-experience", "hpa"), 42);
+            QCOMPARE(deterministicPart(a), deterministicPart(b));
+            const RunResult c = runScenario(s, policies(d, "discounted-experience", "hpa"), 43);
+            QVERIFY(deterministicPart(a) != deterministicPart(c));
+        }
+    }
+
+    void workloadDoesNotDependOnPolicy()
+    {
+        // Common random numbers: every policy sees the same requests for a seed.
+        const Scenario s = test::smallScenario();
+        const double a = runScenario(s, policies("random"), 5).value("arrived");
+        const double b = runScenario(s, policies("greedy"), 5).value("arrived");
+        QCOMPARE(a, b);
+    }
+
+    void dispatchPerSlotLimitsEachEap()
+    {
+        Scenario s = test::smallScenario(2, 3, 40.0);
+        s.time.dispatchPerSlot = 1;
+        s.time.duration = 20.0;
+        const RunResult r = runScenario(s, policies("greedy"), 1);
+        const double slots = 20.0 / 0.25;
+        // Everything that left an eAP queue: at most one per eAP per slot.
+        const double dispatched = r.value("arrived") - r.value("dropped_at_eap") - r.value("in_flight");
+        QVERIFY(dispatched <= 2 * slots);
+        QVERIFY(r.value("dropped_at_eap") > 0);
+    }
+
+    void kubeDefaultSpillsToCloudWhenEdgeIsFull()
+    {
+        Scenario s = test::smallScenario(1, 2, 60.0);
+        const RunResult kube = runScenario(s, policies("kube-default"), 2);
+        const RunResult greedy = runScenario(s, policies("greedy"), 2);
+        QVERIFY(kube.value("to_cloud_fraction") > 0.1);
+        QCOMPARE(greedy.value("to_cloud_fraction"), 0.0); // every service is hosted at the edge
+        QVERIFY(kube.value("wan_request_bytes") > greedy.value("wan_request_bytes"));
+    }
+
+    void hpaScalesUpUnderLoadAndPullsImages()
+    {
+        Scenario s = test::smallScenario(2, 3, 30.0);
+        s.time.duration = 120.0;
+        const RunResult hpa = runScenario(s, policies("greedy", "fifo", "hpa"), 4);
+        const RunResult fixed = runScenario(s, policies("greedy", "fifo", "static"), 4);
+        QVERIFY(hpa.frames.back().edgeReplicas > fixed.frames.back().edgeReplicas);
+        QCOMPARE(fixed.value("pulled_image_bytes"), 0.0);
+        QVERIFY(hpa.value("pulled_image_bytes") > 0.0);
+        QVERIFY(hpa.value("throughput_rate") > fixed.value("throughput_rate"));
+    }
+
+    void unknownPolicyIsRefusedWithAHint()
+    {
+        const Scenario s = test::smallScenario();
+        try {
+            runScenario(s, policies("gredy"), 1);
+            QFAIL("no exception");
+        } catch (const std::invalid_argument &e) {
+            QVERIFY(QString(e.what()).contains("did you mean 'greedy'"));
+        }
+    }
+
+    void observerCanStopARun()
+    {
+        struct Stopper : SimObserver
+        {
+            int slots = 0;
+            void onSlot(const SimState &) override { ++slots; }
+            bool stopRequested() override { return slots >= 10; }
+        } stopper;
+        const Scenario s = test::smallScenario();
+        RunOptions o;
+        o.policies = policies("greedy");
+        Engine engine(s, o);
+        engine.setObserver(&stopper);
+        const RunResult r = engine.run();
+        QVERIFY(engine.cancelled());
+        QCOMPARE(stopper.slots, 10);
+        QCOMPARE(r.value("sim_seconds"), 2.5);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEngine)
+#include "tst_engine.moc"
