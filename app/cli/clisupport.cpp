@@ -21,7 +21,13 @@ std::optional<Scenario> loadScenarioOrReport(const std::string &path)
 
 std::optional<double> parseDurationOption(const std::string &text, const char *option)
 {
-    UNITS_PARSE_DURATION_PLACEHOLDER
+    const Parsed<double> d = parseDuration(text);
+    if (!d.ok() || d.value <= 0.0) {
+        std::fprintf(stderr, "error: %s: %s\n", option,
+                     d.ok() ? "must be positive" : d.error.c_str());
+        return std::nullopt;
+    }
+    return d.value;
 }
 
 bool policiesKnown(const PolicySelection &p)

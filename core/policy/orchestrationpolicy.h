@@ -5,16 +5,22 @@
 
 namespace schedlab {
 
-/** What an orchestration policy may read and do at a frame boundary. */
+/**
+ * What an orchestration policy may read and do at a frame boundary, for one edge
+ * site: each edge cluster has its own orchestrator (KaiS Sec. II-A), so replica
+ * counts, bounds and metrics are per site.
+ */
 class OrchestrationContext
 {
 public:
     virtual ~OrchestrationContext() = default;
     virtual const SimState &state() const = 0;
+    /** The edge site (index into Scenario::sites) this decision is for. */
+    virtual int site() const = 0;
     virtual double frameSeconds() const = 0;
-    /** Core-seconds the service's edge replicas were busy during the last frame. */
+    /** Core-seconds the service's replicas in this site were busy during the last frame. */
     virtual double frameBusyCoreSeconds(int service) const = 0;
-    /** Edge replicas of the service, ready or still pulling, not draining. */
+    /** Replicas of the service in this site, ready or still pulling, not draining. */
     virtual int edgeReplicas(int service) const = 0;
     /** Adds one replica where the scenario's placement puts it; false if no node fits. */
     virtual bool scaleUp(int service) = 0;
@@ -22,7 +28,7 @@ public:
     virtual bool scaleDown(int service) = 0;
 };
 
-/** Orchestration plane: runs once per frame (KaiS two-time-scale, Sec. II-B). */
+/** Orchestration plane: runs once per frame and edge site (KaiS two-time-scale, Sec. II-B). */
 class OrchestrationPolicy
 {
 public:

@@ -71,7 +71,7 @@ Engine::Engine(const Scenario &scenario, const RunOptions &options)
     mState.pendingCount.assign(std::size_t(nodes) * services, 0);
     mHosting.resize(scenario.sites.size() * std::size_t(services));
     mPullFreeAt.assign(nodes, 0.0);
-    mFrameBusy.assign(services, 0.0);
+    mFrameBusy.assign(scenario.sites.size() * std::size_t(services), 0.0);
     mCaches = std::make_unique<LayerCache[]>(nodes);
     mReturnLatency.assign(nodes, 0.0);
     for (int n = 0; n < nodes; ++n) {
@@ -191,7 +191,8 @@ void Engine::processUntil(double until)
             NodeState &ns = mState.nodes[node];
             ns.busyCpu -= rep.cpu;
             ns.demand -= rep.cpu;
-            mFrameBusy[s] += rep.cpu * busy;
+            mFrameBusy[std::size_t(mTopology.nodes[node].site) * mState.serviceCount + s] +=
+                rep.cpu * busy;
             rep.busyWith = -1;
             mDequeue->observe(eaps + node, s, busy);
             completeRequest(e.a, false, e.time + mReturnLatency[node]);

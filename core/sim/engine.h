@@ -86,7 +86,7 @@ private:
 
     // Replicas (enginereplicas.cpp)
     void placeInitialReplicas();
-    int chooseNodeFor(int service) const;
+    int chooseNodeFor(int service, int site) const;
     bool fits(int node, int service) const;
     std::int32_t addReplica(int node, int service, bool initial);
     void removeReplica(std::int32_t replica);
@@ -95,7 +95,7 @@ private:
     std::int32_t newRequest();
     void freeRequest(std::int32_t id);
     double shareOf(int service, int node) const;
-    int edgeReplicaCount(int service) const;
+    int edgeReplicaCount(int service, int site) const;
 
     const Scenario &mScenario;
     RunOptions mOptions;
@@ -117,7 +117,7 @@ private:
     std::vector<std::int32_t> mFreeReplicas;
     std::vector<std::vector<int>> mHosting; ///< [site * W + service] -> edge nodes with a ready replica
     std::vector<double> mPullFreeAt;        ///< per node: when its image downloads are done
-    std::vector<double> mFrameBusy;         ///< per service: core-seconds busy this frame
+    std::vector<double> mFrameBusy;         ///< [site * W + service]: core-seconds busy this frame
     std::vector<double> mReturnLatency;     ///< per node: result back to the device
     std::vector<double> mScratchPriority;
     std::uint64_t mInFlight = 0;

@@ -26,21 +26,25 @@ const std::vector<LayerSpec> &layersFor(const Scenario &scenario, int service,
 class EngineOrchestration final : public OrchestrationContext
 {
 public:
-    explicit EngineOrchestration(Engine &engine) : mEngine(engine) {}
+    EngineOrchestration(Engine &engine, int site) : mEngine(engine), mSite(site) {}
 
     const SimState &state() const override { return mEngine.mState; }
+    int site() const override { return mSite; }
     double frameSeconds() const override
     {
         return mEngine.mScenario.time.slot * mEngine.mScenario.time.frame;
     }
     double frameBusyCoreSeconds(int service) const override
     {
-        return mEngine.mFrameBusy[service];
+        return mEngine.mFrameBusy[std::size_t(mSite) * mEngine.mState.serviceCount + service];
     }
-    int edgeReplicas(int service) const override { return mEngine.edgeReplicaCount(service); }
+    int edgeReplicas(int service) const override
+    {
+        return mEngine.edgeReplicaCount(service, mSite);
+    }
     bool scaleUp(int service) override
     {
-        const int node = mEngine.chooseNodeFor(service);
+        const int node = mEngine.chooseNodeFor(service, mSite);
         if (node < 0)
             return false;
         mEngine.addReplica(node, service, false);
@@ -53,7 +57,9 @@ public:
         SimState &st = mEngine.mState;
         std::int32_t best = -1;
         std::tuple<bool, int, int> bestKey{};
-        for (int n = 0; n < mEngine.mTopology.edgeCount; ++n)
+        for (int n = 0; n < mEngine.mTopology.edgeCount; ++n) {
+            if (mEngine.mTopology.nodes[n].site != mSite)
+                continue;
             for (std::int32_t id : st.nodes[n].replicas) {
                 const Replica &r = st.replicas[id];
                 if (int(r.service) != service || r.draining || !r.ready)
@@ -64,6 +70,7 @@ public:
                     bestKey = key;
                 }
             }
+        }
         if (best < 0)
             return false;
         Replica &r = st.replicas[best];
@@ -77,6 +84,7 @@ public:
 
 private:
     Engine &mEngine;
+    int mSite;
 };
 
 double Engine::shareOf(int service, int node) const
@@ -96,14 +104,14 @@ bool Engine::fits(int node, int service) const
            ns.memAlloc + s.replicaMemory <= info.memory + 1e-9;
 }
 
-int Engine::chooseNodeFor(int service) const
+int Engine::chooseNodeFor(int service, int site) const
 {
     // Spread first (fewest replicas of this service), then least allocated, then id.
     int best = -1;
     std::tuple<int, double, int> bestKey{};
     const ServiceSpec &s = mScenario.services[service];
     for (int n = 0; n < mTopology.edgeCount; ++n) {
-        if (!fits(n, service))
+        if (mTopology.nodes[n].site != site || !fits(n, service))
             continue;
         const NodeInfo &info = mTopology.nodes[n];
         const NodeState &ns = mState.nodes[n];
@@ -121,32 +129,39 @@ int Engine::chooseNodeFor(int service) const
 
 void Engine::placeInitialReplicas()
 {
+    // `replicas.edge` is per edge site (each edge cluster is orchestrated on its own);
+    // replicas pinned with `hosts` count towards their site's number.
     const int services = mState.serviceCount;
-    std::vector<int> remaining(services);
-    for (int s = 0; s < services; ++s)
-        remaining[s] = mScenario.services[s].replicas.edge;
-    for (int n = 0; n < mTopology.edgeCount; ++n)
-        for (const auto &[name, count] : mTopology.nodes[n].hosts)
-            for (int s = 0; s < services; ++s)
-                if (mScenario.services[s].name == name)
-                    for (int k = 0; k < count; ++k) {
-                        addReplica(n, s, true);
-                        --remaining[s];
-                    }
-    // Round robin over services so that no service takes all the room.
-    for (bool placed = true; placed;) {
-        placed = false;
-        for (int s = 0; s < services; ++s) {
-            if (remaining[s] <= 0)
+    for (int site : mTopology.edgeSites) {
+        std::vector<int> remaining(services);
+        for (int s = 0; s < services; ++s)
+            remaining[s] = mScenario.services[s].replicas.edge;
+        for (int n = 0; n < mTopology.edgeCount; ++n) {
+            if (mTopology.nodes[n].site != site)
                 continue;
-            const int node = chooseNodeFor(s);
-            if (node < 0) {
-                remaining[s] = 0;
-                continue;
+            for (const auto &[name, count] : mTopology.nodes[n].hosts)
+                for (int s = 0; s < services; ++s)
+                    if (mScenario.services[s].name == name)
+                        for (int k = 0; k < count; ++k) {
+                            addReplica(n, s, true);
+                            --remaining[s];
+                        }
+        }
+        // Round robin over services so that no service takes all the room.
+        for (bool placed = true; placed;) {
+            placed = false;
+            for (int s = 0; s < services; ++s) {
+                if (remaining[s] <= 0)
+                    continue;
+                const int node = chooseNodeFor(s, site);
+                if (node < 0) {
+                    remaining[s] = 0;
+                    continue;
+                }
+                addReplica(node, s, true);
+                --remaining[s];
+                placed = true;
             }
-            addReplica(node, s, true);
-            --remaining[s];
-            placed = true;
         }
     }
 }
@@ -232,11 +247,12 @@ void Engine::setFree(const Replica &r, int delta)
     mState.nodes[r.node].idle += delta;
 }
 
-int Engine::edgeReplicaCount(int service) const
+int Engine::edgeReplicaCount(int service, int site) const
 {
     int count = 0;
     for (const Replica &r : mState.replicas)
-        if (r.alive && int(r.service) == service && !r.draining)
+        if (r.alive && int(r.service) == service && !r.draining &&
+            mTopology.nodes[r.node].site == site)
             ++count;
     return count;
 }
@@ -244,9 +260,11 @@ int Engine::edgeReplicaCount(int service) const
 void Engine::endFrame()
 {
     if (mState.slot < mTotalSlots) { // no decision after the last slot
-        EngineOrchestration ctx(*this);
         const auto t0 = std::chrono::steady_clock::now();
-        mOrchestration->onFrame(ctx);
+        for (int site : mTopology.edgeSites) {
+            EngineOrchestration ctx(*this, site);
+            mOrchestration->onFrame(ctx);
+        }
         mMetrics.orchestrationDecision(
             std::chrono::duration_cast<std::chrono::nanoseconds>(
                 std::chrono::steady_clock::now() - t0)

@@ -37,6 +37,7 @@ Topology Topology::build(const Scenario &scenario)
         const SiteSpec &site = scenario.sites[s];
         if (site.kind != SiteKind::Edge)
             continue;
+        t.edgeSites.push_back(s);
         std::vector<int> sitePool;
         const int firstEap = int(t.eaps.size());
         for (const EapSpec &eapSpec : site.eaps) {

@@ -40,6 +40,7 @@ struct Topology
     std::vector<NodeInfo> nodes;
     std::vector<EapInfo> eaps;
     int edgeCount = 0;
+    std::vector<int> edgeSites; ///< indices into Scenario::sites of the edge sites
     std::vector<int> cloudNodes;
     double cloudCores = 0.0;
     double cloudPerf = 1.0; ///< core-weighted mean perf of the cloud VMs

@@ -22,6 +22,7 @@ Request requestWith(int service, double deadline, double enqueued = 0.0)
 SimState stateWithServices(Scenario &scenario, int services)
 {
     scenario.services.resize(services);
+    scenario.sites.resize(1);
     for (auto &s : scenario.services) {
         s.replicaCpu = 1.0;
         s.replicas = {1, 1, 10};
@@ -42,6 +43,7 @@ public:
     double frame = 25.0;
 
     const SimState &state() const override { return st; }
+    int site() const override { return 0; }
     double frameSeconds() const override { return frame; }
     double frameBusyCoreSeconds(int s) const override { return busy[s]; }
     int edgeReplicas(int s) const override { return replicas[s]; }

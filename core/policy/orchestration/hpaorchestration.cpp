@@ -23,7 +23,7 @@ public:
 
     void reset(const SimState &state) override
     {
-        mHistory.assign(state.serviceCount, {});
+        mHistory.assign(state.scenario->sites.size() * std::size_t(state.serviceCount), {});
     }
 
     void onFrame(OrchestrationContext &ctx) override
@@ -45,7 +45,7 @@ public:
             desired = std::clamp(desired, std::max(spec.replicas.min, 1),
                                  std::max(spec.replicas.max, 1));
 
-            auto &history = mHistory[s];
+            auto &history = mHistory[std::size_t(ctx.site()) * st.serviceCount + s];
             history.push_back(desired);
             if (history.size() > window)
                 history.pop_front();

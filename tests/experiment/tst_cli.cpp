@@ -1,0 +1,166 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// schedlab-cli as a user runs it: exit codes, JSON shapes, reproducibility.
+#include <QtTest>
+
+namespace {
+struct Result
+{
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+Result cli(const QStringList &args)
+{
+    QProcess p;
+    p.setWorkingDirectory(QStringLiteral(SCHEDLAB_SOURCE_DIR));
+    p.start(QStringLiteral(SCHEDLAB_CLI), args);
+    p.waitForFinished(300000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
+            p.readAllStandardError()};
+}
+
+QJsonObject withoutWallClock(QJsonObject o)
+{
+    for (const char *k : {"decision_time_us_mean", "orchestration_time_us_mean", "wall_seconds",
+                          "sim_requests_per_second"})
+        o.remove(QLatin1String(k));
+    return o;
+}
+
+QString writeTemp(QTemporaryDir &dir, const QString &name, const QByteArray &text)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    f.open(QIODevice::WriteOnly);
+    f.write(text);
+    return path;
+}
+
+QByteArray tutorialText()
+{
+    QFile f(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml"));
+    f.open(QIODevice::ReadOnly);
+    return f.readAll();
+}
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void runTwiceGivesTheSameJson()
+    {
+        const QStringList args = {"run", "scenarios/tutorial.yaml", "--seed", "7", "--json"};
+        const Result a = cli(args), b = cli(args);
+        QCOMPARE(a.exitCode, 0);
+        const QJsonObject ja = QJsonDocument::fromJson(a.out).object();
+        const QJsonObject jb = QJsonDocument::fromJson(b.out).object();
+        for (const char *key : {"throughput_rate", "arrived", "on_time", "dropped",
+                                "scheduling_cost_bytes", "avg_util", "imbalance",
+                                "decision_time_us_mean", "sim_seconds", "wall_seconds",
+                                "sim_requests_per_second"})
+            QVERIFY2(ja.contains(QLatin1String(key)), key);
+        QVERIFY(ja.value("arrived").toDouble() > 0);
+        QCOMPARE(withoutWallClock(ja), withoutWallClock(jb));
+        const Result c = cli({"run", "scenarios/tutorial.yaml", "--seed", "8", "--json"});
+        QVERIFY(withoutWallClock(QJsonDocument::fromJson(c.out).object()) != withoutWallClock(ja));
+    }
+
+    void compareReportsMeanAndCiPerPolicy()
+    {
+        QTemporaryDir dir;
+        const Result r = cli({"compare", "scenarios/tutorial.yaml", "--dispatch",
+                              "greedy,random", "--seeds", "3", "--duration", "1m", "--json",
+                              "--out", dir.path()});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject j = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(j.value("seeds").toArray().size(), 3);
+        const QJsonArray policies = j.value("policies").toArray();
+        QCOMPARE(policies.size(), 2);
+        QCOMPARE(policies[0].toObject().value("name").toString(), QString("greedy"));
+        const QJsonObject tr =
+            policies[1].toObject().value("metrics").toObject().value("throughput_rate").toObject();
+        QCOMPARE(tr.value("n").toInt(), 3);
+        QVERIFY(tr.value("ci95").toDouble() >= 0);
+        for (const char *f : {"summary.csv", "runs.csv", "frames.csv", "summary.json"})
+            QVERIFY2(QFileInfo(dir.filePath(f)).size() > 0, f);
+        // Same seeds, whatever the thread count.
+        const Result serial = cli({"compare", "scenarios/tutorial.yaml", "--dispatch",
+                                   "greedy,random", "--seeds", "3", "--duration", "1m", "--json",
+                                   "--jobs", "1"});
+        QCOMPARE(QJsonDocument::fromJson(serial.out).object().value("policies").toArray()[1]
+                     .toObject().value("metrics").toObject().value("throughput_rate"),
+                 policies[1].toObject().value("metrics").toObject().value("throughput_rate"));
+    }
+
+    void badInputExitsTwoWithALocation_data()
+    {
+        QTest::addColumn<QByteArray>("from");
+        QTest::addColumn<QByteArray>("to");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("typo'd key") << QByteArray("\ntime:") << QByteArray("\ntme:") << "did you mean";
+        QTest::newRow("bare duration") << QByteArray("slot: 250ms") << QByteArray("slot: 250")
+                                       << "slot";
+        QTest::newRow("negative cpu") << QByteArray("cpu: 2") << QByteArray("cpu: -2") << "cpu";
+    }
+
+    void badInputExitsTwoWithALocation()
+    {
+        QFETCH(QByteArray, from);
+        QFETCH(QByteArray, to);
+        QFETCH(QString, expected);
+        QByteArray text = tutorialText();
+        QVERIFY2(text.contains(from), from.constData());
+        const int at = text.indexOf(from);
+        text.replace(at, from.size(), to);
+        QTemporaryDir dir;
+        const QString path = writeTemp(dir, "bad.yaml", text);
+        for (const QString &command : {QString("validate"), QString("run")}) {
+            const Result r = cli({command, path});
+            QCOMPARE(r.exitCode, 2);
+            const QString err = QString::fromUtf8(r.err);
+            QVERIFY2(QRegularExpression(QRegularExpression::escape(path) + ":\\d+:\\d+:")
+                         .match(err)
+                         .hasMatch(),
+                     qPrintable(err));
+            QVERIFY2(err.contains(expected), qPrintable(err));
+        }
+    }
+
+    void unknownPolicyExitsTwo()
+    {
+        const Result r = cli({"run", "scenarios/tutorial.yaml", "--dispatch", "gredy"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(r.err.contains("did you mean 'greedy'"));
+    }
+
+    void validateAcceptsEveryBundledScenario()
+    {
+        const QStringList files = QDir(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios"))
+                                      .entryList({"*.yaml"}, QDir::Files, QDir::Name);
+        QVERIFY(files.size() >= 3);
+        QStringList args = {"validate"};
+        for (const QString &f : files)
+            args << "scenarios/" + f;
+        const Result r = cli(args);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+    }
+
+    void listPoliciesNamesEveryBaseline()
+    {
+        const Result r = cli({"list-policies", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        QStringList names;
+        for (const QJsonValue &v : QJsonDocument::fromJson(r.out).array())
+            names << v.toObject().value("plane").toString() + "/" + v.toObject().value("name").toString();
+        for (const char *n : {"dispatch/random", "dispatch/round-robin", "dispatch/greedy",
+                              "dispatch/kube-default", "dequeue/fifo", "dequeue/latency-greedy",
+                              "dequeue/discounted-experience", "orchestration/static",
+                              "orchestration/hpa"})
+            QVERIFY2(names.contains(QLatin1String(n)), n);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
