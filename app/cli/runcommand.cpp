@@ -119,7 +119,8 @@ int runCommand(const RunArgs &a)
         out["scenario"] = scenario->name;
         out["seed"] = seed;
         out["policies"] = policiesJson(p);
-        for (auto &[k, v] : metricsJson(result).items())
+        const nlohmann::ordered_json metrics = metricsJson(result);
+        for (const auto &[k, v] : metrics.items())
             out[k] = v;
         nlohmann::ordered_json frames = nlohmann::ordered_json::array();
         for (const FramePoint &f : result.frames)

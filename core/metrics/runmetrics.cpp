@@ -50,24 +50,22 @@ void RunMetrics::dropped(DropSite site)
 void RunMetrics::sampleSlot(const SimState &state)
 {
     const int n = state.topology->edgeCount;
-    if (n == 0)
+    const double elapsed = state.now - mPrevTime;
+    if (n == 0 || elapsed <= 0.0)
         return;
+    mPrevTime = state.now;
     mScratch.assign(std::size_t(n) * kMetricCount, 0.0);
+    mPrevIntegral.resize(std::size_t(n) * kMetricCount, 0.0);
     for (int i = 0; i < n; ++i) {
         const NodeInfo &info = state.topology->nodes[i];
+        const NodeState &ns = state.nodes[i];
         double *u = &mScratch[std::size_t(i) * kMetricCount];
-        u[int(Metric::Cpu)] = std::min(1.0, state.nodes[i].busyCpu / info.cpu);
-        u[int(Metric::Memory)] = std::min(1.0, state.nodes[i].memAlloc / info.memory);
-        for (std::int32_t r : state.nodes[i].replicas) {
-            const Replica &rep = state.replicas[r];
-            if (rep.busyWith < 0)
-                continue;
-            const UsageProfile &p = state.service(int(rep.service)).profile;
-            for (int c = int(Metric::NetRx); c < kMetricCount; ++c)
-                u[c] += p[c] * rep.cpu / info.cpu;
+        double *prev = &mPrevIntegral[std::size_t(i) * kMetricCount];
+        for (int c = 0; c < kMetricCount; ++c) {
+            u[c] = std::min(1.0, (ns.usageIntegral[c] - prev[c]) / (elapsed * info.cpu));
+            prev[c] = ns.usageIntegral[c];
         }
-        for (int c = int(Metric::NetRx); c < kMetricCount; ++c)
-            u[c] = std::min(1.0, u[c]);
+        u[int(Metric::Memory)] = std::min(1.0, ns.memAlloc / info.memory);
     }
     // DRS eq. 11–12: mean over metrics and nodes; eq. 13: equally weighted stddevs.
     double total = 0.0;

@@ -30,7 +30,8 @@ public:
     void dispatchDecision(std::int64_t nanos) { mDispatchNanos += nanos, ++mDispatchCalls; }
     void orchestrationDecision(std::int64_t nanos) { mOrchNanos += nanos, ++mOrchCalls; }
 
-    /** Samples the six DRS utilisations of every edge node at a slot boundary. */
+    /** The six DRS utilisations of every edge node over the slot that just ended
+     *  (time averages from the nodes' usage integrals). */
     void sampleSlot(const SimState &state);
     void endFrame(double time, int edgeReplicas);
     const FramePoint &lastFrame() const { return mFrames.back(); }
@@ -52,6 +53,8 @@ private:
     double mAvgUtilSum = 0, mImbalanceSum = 0, mXiSum = 0;
     double mCpuSum = 0, mMemSum = 0;
     std::vector<double> mScratch;
+    std::vector<double> mPrevIntegral; ///< [node * 6 + metric] at the previous sample
+    double mPrevTime = 0.0;
 
     struct FrameAcc
     {

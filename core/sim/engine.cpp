@@ -112,6 +112,9 @@ bool Engine::stepSlot()
     const double slotEnd = double(mState.slot + 1) * mScenario.time.slot;
     processUntil(slotEnd);
     mState.now = slotEnd;
+    for (int n = 0; n < mTopology.edgeCount; ++n)
+        integrateUsage(n);
+    mMetrics.sampleSlot(mState);
     ++mState.slot;
     mSimSeconds = slotEnd;
     if (mState.slot % mScenario.time.frame == 0 || mState.slot == mTotalSlots)
@@ -133,8 +136,16 @@ void Engine::beginSlot()
     mState.now = double(mState.slot) * mScenario.time.slot;
     dropExpired();
     dispatchFromEaps();
-    mMetrics.sampleSlot(mState);
     mDequeue->endSlot();
+}
+
+void Engine::integrateUsage(int node)
+{
+    NodeState &ns = mState.nodes[node];
+    const double dt = mState.now - ns.integratedUntil;
+    for (int c = 0; c < kMetricCount; ++c)
+        ns.usageIntegral[c] += ns.usageRate[c] * dt;
+    ns.integratedUntil = mState.now;
 }
 
 void Engine::admitArrivals(double until)
@@ -184,23 +195,24 @@ void Engine::processUntil(double until)
             break;
         case NodeDone: {
             Replica &rep = mState.replicas[e.b];
+            if (rep.busyWith != e.a || rep.finishAt != e.time)
+                break; // superseded: the node's sharing changed since it was scheduled
             const int node = rep.node;
             const int s = int(rep.service);
-            const Request &r = mState.requests[e.a];
-            const double busy = e.time - r.started;
+            advanceBusy(node);
             NodeState &ns = mState.nodes[node];
-            ns.busyCpu -= rep.cpu;
-            ns.demand -= rep.cpu;
-            mFrameBusy[std::size_t(mTopology.nodes[node].site) * mState.serviceCount + s] +=
-                rep.cpu * busy;
+            --ns.busy;
+            ns.demand -= 1.0;
             rep.busyWith = -1;
-            mDequeue->observe(eaps + node, s, busy);
+            rep.cores = 0.0;
+            mDequeue->observe(eaps + node, s, e.time - mState.requests[e.a].started);
             completeRequest(e.a, false, e.time + mReturnLatency[node]);
             if (rep.draining)
                 removeReplica(e.b);
             else
                 setFree(rep, +1);
-            tryStartNode(node);
+            tryStartNode(node); // may start the next one and reshare
+            reshare(node);
             break;
         }
         case CloudDone: {
@@ -233,7 +245,7 @@ void Engine::dropExpired()
                 continue;
             }
             if (node >= 0)
-                mState.nodes[node].demand -= shareOf(int(r.service), node);
+                mState.nodes[node].demand -= 1.0;
             mMetrics.dropped(site);
             --mInFlight;
             freeRequest(*it);
@@ -307,7 +319,7 @@ void Engine::dispatchRequest(int eap, std::int32_t id)
         mEvents.push(mState.now + transferSeconds(info.toCloud, r.size), AtCloud, id);
         return;
     }
-    mState.nodes[target].demand += shareOf(s, target);
+    mState.nodes[target].demand += 1.0;
     mMetrics.lanRequestBytes(r.size);
     mEvents.push(mState.now + transferSeconds(mScenario.network.lan, r.size), AtNode, id, target);
 }
@@ -337,10 +349,11 @@ void Engine::tryStartNode(int node)
 {
     NodeState &ns = mState.nodes[node];
     const int queueIndex = int(mTopology.eaps.size()) + node;
+    bool started = false;
     while (ns.idle > 0 && !ns.queue.empty()) {
         const int i = pickFromQueue(ns.queue, queueIndex, true, node);
         if (i < 0)
-            return;
+            break;
         const std::int32_t id = ns.queue[i];
         ns.queue.erase(ns.queue.begin() + i);
         const int s = int(mState.requests[id].service);
@@ -349,23 +362,72 @@ void Engine::tryStartNode(int node)
             if (int(candidate.service) == s && candidate.ready && candidate.busyWith < 0 &&
                 !candidate.draining) {
                 startOnReplica(rep, id);
+                started = true;
                 break;
             }
         }
     }
+    if (started)
+        reshare(node);
 }
 
 void Engine::startOnReplica(std::int32_t replica, std::int32_t id)
 {
     Replica &rep = mState.replicas[replica];
     Request &r = mState.requests[id];
+    advanceBusy(rep.node);
     r.started = mState.now;
     rep.busyWith = id;
+    rep.remaining = r.work;
+    rep.cores = 0.0; // reshare() gives it its share and schedules its completion
+    rep.since = mState.now;
     setFree(rep, -1);
-    mState.nodes[rep.node].busyCpu += rep.cpu;
-    // A request is one thread: a share above one core does not speed it up.
-    const double speed = mTopology.nodes[rep.node].perf * std::min(rep.cpu, 1.0);
-    mEvents.push(mState.now + r.work / speed, NodeDone, id, replica);
+    ++mState.nodes[rep.node].busy;
+}
+
+void Engine::advanceBusy(int node)
+{
+    const double perf = mTopology.nodes[node].perf;
+    const int siteBase = mTopology.nodes[node].site * mState.serviceCount;
+    for (std::int32_t id : mState.nodes[node].replicas) {
+        Replica &rep = mState.replicas[id];
+        if (rep.busyWith < 0)
+            continue;
+        const double dt = mState.now - rep.since;
+        rep.remaining -= rep.cores * perf * dt;
+        mFrameBusy[std::size_t(siteBase) + rep.service] += rep.cores * dt;
+        rep.since = mState.now;
+    }
+}
+
+/**
+ * Requests in service share the node's cores equally, each at most one core: a
+ * request is one thread (CFS with equal weights and a one-core limit). Whenever
+ * the number in service changes, every completion is rescheduled; the stale
+ * events are recognised by their time and skipped.
+ */
+void Engine::reshare(int node)
+{
+    NodeState &ns = mState.nodes[node];
+    const NodeInfo &info = mTopology.nodes[node];
+    const double cores = ns.busy ? std::min(1.0, info.cpu / ns.busy) : 0.0;
+    integrateUsage(node);
+    ns.busyCpu = cores * ns.busy;
+    ns.usageRate.fill(0.0);
+    ns.usageRate[int(Metric::Cpu)] = ns.busyCpu;
+    for (std::int32_t id : ns.replicas) {
+        Replica &rep = mState.replicas[id];
+        if (rep.busyWith < 0)
+            continue;
+        const UsageProfile &profile = mScenario.services[rep.service].profile;
+        for (int c = int(Metric::NetRx); c < kMetricCount; ++c)
+            ns.usageRate[c] += cores * profile[c];
+        if (rep.cores == cores)
+            continue;
+        rep.cores = cores;
+        rep.finishAt = mState.now + std::max(0.0, rep.remaining) / (cores * info.perf);
+        mEvents.push(rep.finishAt, NodeDone, rep.busyWith, id);
+    }
 }
 
 void Engine::tryStartCloud()

@@ -78,6 +78,9 @@ private:
     void tryStartNode(int node);
     void tryStartCloud();
     void startOnReplica(std::int32_t replica, std::int32_t id);
+    void advanceBusy(int node);
+    void reshare(int node);
+    void integrateUsage(int node);
     void completeRequest(std::int32_t id, bool atCloud, double delivered);
     void endFrame();
 
@@ -94,7 +97,6 @@ private:
     void setFree(const Replica &r, int delta);
     std::int32_t newRequest();
     void freeRequest(std::int32_t id);
-    double shareOf(int service, int node) const;
     int edgeReplicaCount(int service, int site) const;
 
     const Scenario &mScenario;

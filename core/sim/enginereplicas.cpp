@@ -87,11 +87,6 @@ private:
     int mSite;
 };
 
-double Engine::shareOf(int service, int node) const
-{
-    return std::min(mScenario.services[service].replicaCpu, mTopology.nodes[node].cpu);
-}
-
 bool Engine::fits(int node, int service) const
 {
     const NodeInfo &info = mTopology.nodes[node];
@@ -180,7 +175,7 @@ std::int32_t Engine::addReplica(int node, int service, bool initial)
     r = Replica{};
     r.node = node;
     r.service = std::uint32_t(service);
-    r.cpu = shareOf(service, node);
+    r.cpu = mScenario.services[service].replicaCpu;
     r.memory = mScenario.services[service].replicaMemory;
     NodeState &ns = mState.nodes[node];
     ns.cpuAlloc += mScenario.services[service].replicaCpu;
@@ -260,6 +255,8 @@ int Engine::edgeReplicaCount(int service, int site) const
 void Engine::endFrame()
 {
     if (mState.slot < mTotalSlots) { // no decision after the last slot
+        for (int n = 0; n < mTopology.edgeCount; ++n)
+            advanceBusy(n); // count this frame's busy time up to its end
         const auto t0 = std::chrono::steady_clock::now();
         for (int site : mTopology.edgeSites) {
             EngineOrchestration ctx(*this, site);

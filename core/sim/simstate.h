@@ -4,6 +4,7 @@
 #include "sim/request.h"
 #include "sim/topology.h"
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -14,9 +15,13 @@ struct Replica
 {
     std::int32_t node = 0;
     std::uint32_t service = 0;
-    double cpu = 0.0;          ///< cpu share (cores)
+    double cpu = 0.0;          ///< cpu request (cores): what placement reserves
     double memory = 0.0;       ///< bytes
     std::int32_t busyWith = -1; ///< request id in service, or -1
+    double remaining = 0.0;    ///< core-seconds (at perf 1.0) left of the request in service
+    double cores = 0.0;        ///< cores it runs on now: its share of the node
+    double since = 0.0;        ///< when `remaining` was last brought up to date
+    double finishAt = 0.0;     ///< the completion event that is current
     bool ready = false;        ///< false while its image is pulled
     bool draining = false;     ///< scaled down while busy: removed when it finishes
     bool alive = true;
@@ -25,8 +30,15 @@ struct Replica
 /** What a node carries at run time; policies read it through SimState. */
 struct NodeState
 {
-    double demand = 0.0;    ///< cpu shares of busy replicas + queued requests (cores)
-    double busyCpu = 0.0;   ///< cpu shares of busy replicas (cores)
+    double demand = 0.0;    ///< requests dispatched here and not finished: runnable threads
+    double busyCpu = 0.0;   ///< cores in use by requests in service
+    int busy = 0;           ///< requests in service
+    /** Use rates of the six DRS metrics in core units (cpu: cores in use; the
+     *  others: cores in use weighted by each service's usage profile) and their
+     *  integrals over time, so utilisation is a time average, not a sample. */
+    std::array<double, kMetricCount> usageRate{};
+    std::array<double, kMetricCount> usageIntegral{};
+    double integratedUntil = 0.0;
     double cpuAlloc = 0.0;  ///< cpu requested by its replicas (cores)
     double memAlloc = 0.0;  ///< memory requested by its replicas (bytes)
     int idle = 0;           ///< ready replicas not serving a request
@@ -62,7 +74,8 @@ struct SimState
     {
         return pendingCount[node * serviceCount + service];
     }
-    /** cpu demand over capacity; above 1 when requests queue (the `greedy` measure). */
+    /** Requests on the node (in transit, queued, in service) per core: its load
+     *  average; above 1 when they queue or share cores (the `greedy` measure). */
     double cpuLoad(int node) const { return nodes[node].demand / topology->nodes[node].cpu; }
     double memAllocated(int node) const
     {

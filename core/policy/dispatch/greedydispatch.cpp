@@ -6,7 +6,7 @@ namespace schedlab {
 namespace {
 /**
  * KaiS Sec. V baseline "Greedy": the available edge node with the lowest
- * utilisation (cpu demand over capacity, queued work included; ties: lower
+ * utilisation (its load: requests on it per core, queued ones included; ties: lower
  * memory allocation, then lower id). The cloud only when no edge node hosts the service.
  */
 class GreedyDispatch final : public DispatchPolicy

@@ -9,7 +9,7 @@ namespace schedlab {
 namespace {
 /**
  * The Kubernetes default scheduler's logic applied to one request: Filter keeps
- * nodes whose cpu demand plus this request still fits the node; Score adds
+ * nodes where this request still gets a whole core (load + 1 <= cores); Score adds
  * NodeResourcesFit LeastAllocated and NodeResourcesBalancedAllocation (both 0..100,
  * weight 1). No node passes the filter: the request goes to the cloud.
  */
@@ -19,12 +19,11 @@ public:
     int dispatch(const DispatchContext &ctx) override
     {
         const SimState &st = ctx.state;
-        const double share = st.service(int(ctx.request.service)).replicaCpu;
         int best = kCloud;
         double bestScore = -1.0;
         for (int n : ctx.candidates) {
             const NodeInfo &info = st.topology->nodes[n];
-            const double cpu = (st.nodes[n].demand + std::min(share, info.cpu)) / info.cpu;
+            const double cpu = (st.nodes[n].demand + 1.0) / info.cpu;
             if (cpu > 1.0 + 1e-9)
                 continue; // Filter: NodeResourcesFit
             const double mem = st.memAllocated(n);

@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "command.h"
+
+#include "policy/registry.h"
+#include "scenario/scenarioio.h"
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace schedlab::cli {
+
+namespace {
+int edgeNodeCount(const Scenario &s)
+{
+    int n = 0;
+    for (const SiteSpec &site : s.sites)
+        if (site.kind == SiteKind::Edge)
+            for (const EapSpec &eap : site.eaps)
+                for (const NodeSpec &group : eap.nodes)
+                    n += group.count;
+    return n;
+}
+
+/** The loader leaves policy names to the registry; `validate` checks them too. */
+std::vector<ScenarioError> policyErrors(const Scenario &s, const std::string &file)
+{
+    const std::pair<Plane, const std::string *> planes[] = {
+        {Plane::Dispatch, &s.policies.dispatch},
+        {Plane::Dequeue, &s.policies.dequeue},
+        {Plane::Orchestration, &s.policies.orchestration},
+        {Plane::Placement, &s.policies.placement}};
+    std::vector<ScenarioError> out;
+    for (const auto &[plane, name] : planes)
+        if (!isKnownPolicy(plane, *name)) {
+            ScenarioError e;
+            e.file = file;
+            e.keyPath = "policies." + planeName(plane);
+            e.message = unknownPolicyMessage(plane, *name);
+            out.push_back(std::move(e));
+        }
+    return out;
+}
+} // namespace
+
+void registerValidateCommand(CLI::App &app, int &exitCode)
+{
+    auto *cmd = app.add_subcommand("validate", "Check scenario files (schema, units, references)");
+    static std::vector<std::string> files;
+    cmd->add_option("files", files, "Scenario YAML files")->required();
+    cmd->callback([&exitCode] {
+        bool allValid = true;
+        for (const std::string &file : files) {
+            const ScenarioLoad load = loadScenarioFile(file);
+            std::vector<ScenarioError> errors = load.errors;
+            if (load.ok())
+                errors = policyErrors(*load.scenario, file);
+            for (const ScenarioError &e : errors)
+                std::fprintf(stderr, "%s\n", e.format().c_str());
+            if (!errors.empty()) {
+                allValid = false;
+                std::fprintf(stderr, "%s: %zu error%s\n", file.c_str(), errors.size(),
+                             errors.size() == 1 ? "" : "s");
+                continue;
+            }
+            const int nodes = edgeNodeCount(*load.scenario);
+            const std::size_t services = load.scenario->services.size();
+            std::printf("%s: ok (%d edge node%s, %zu service%s)\n", file.c_str(), nodes,
+                        nodes == 1 ? "" : "s", services, services == 1 ? "" : "s");
+        }
+        exitCode = allValid ? Ok : BadInput;
+    });
+}
+
+} // namespace schedlab::cli

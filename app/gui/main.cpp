@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "mainwindow.h"
+#include "screenshot.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QRegularExpression>
+#include <cstdio>
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName("SchedLab");
+    QApplication::setOrganizationName("SchedLab");
+    QApplication::setApplicationVersion(SCHEDLAB_VERSION);
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription("SchedLab: a workbench for edge-cloud scheduling research");
+    parser.addHelpOption();
+    parser.addVersionOption();
+    parser.addPositionalArgument("scenario", "Scenario YAML file (default: scenarios/tutorial.yaml)");
+    const QCommandLineOption shot("screenshot", "Render the window to a PNG file and exit.", "file");
+    const QCommandLineOption panel("panel", "Panel to show in the screenshot: topology.", "name",
+                                   "topology");
+    const QCommandLineOption size("size", "Window size for the screenshot, WxH.", "size", "1400x900");
+    parser.addOptions({shot, panel, size});
+    parser.process(app);
+
+    const QStringList panels = {"topology"};
+    if (!panels.contains(parser.value(panel))) {
+        std::fprintf(stderr, "unknown panel '%s'; panels: %s\n", qPrintable(parser.value(panel)),
+                     qPrintable(panels.join(", ")));
+        return 2;
+    }
+    const auto m = QRegularExpression("^(\\d+)x(\\d+)$").match(parser.value(size));
+    if (!m.hasMatch()) {
+        std::fprintf(stderr, "--size wants WxH, e.g. 1400x900\n");
+        return 2;
+    }
+
+    const QString path = parser.positionalArguments().value(0, "scenarios/tutorial.yaml");
+    schedlab::ui::MainWindow window;
+    const QStringList errors = window.openScenario(path);
+    if (!errors.isEmpty()) {
+        for (const QString &e : errors)
+            std::fprintf(stderr, "%s\n", qPrintable(e));
+        if (parser.isSet(shot))
+            return 2;
+        QMessageBox::warning(nullptr, "SchedLab", QString("%1 was not opened:\n\n%2").arg(path, errors.join('\n')));
+    }
+
+    if (parser.isSet(shot)) {
+        QString error;
+        const QSize s(m.captured(1).toInt(), m.captured(2).toInt());
+        if (!schedlab::ui::saveScreenshot(&window, s, parser.value(shot), &error)) {
+            std::fprintf(stderr, "%s\n", qPrintable(error));
+            return 1;
+        }
+        return 0;
+    }
+    window.resize(1400, 900);
+    window.show();
+    return app.exec();
+}

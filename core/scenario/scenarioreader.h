@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/** Section readers of the schema-1 loader (internal to core/scenario). */
+
+#include "model/scenario.h"
+#include "scenario/yamlreader.h"
+
+namespace schedlab::detail {
+
+/** Reads the whole document into `out`; every problem goes to `ctx`. */
+void readScenario(ReadContext &ctx, const YAML::Node &root, Scenario &out);
+
+/** `sites:` list (eAPs, node groups). */
+void readSites(ReadContext &ctx, const Field &f, std::vector<SiteSpec> &out);
+/** One node or templated node group. */
+void readNode(ReadContext &ctx, const Field &f, NodeSpec &out);
+/** `links:` list of overrides. */
+void readLinks(ReadContext &ctx, const Field &f, std::vector<LinkOverride> &out);
+/** `workload:` map. */
+void readWorkload(ReadContext &ctx, const Field &f, Workload &out);
+
+} // namespace schedlab::detail

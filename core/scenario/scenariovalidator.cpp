@@ -1,0 +1,325 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Semantic checks of a scenario model (references, ranges, duplicate names). The
+// loader runs them after reading and locates each error by its key path.
+#include "scenario/scenarioio.h"
+#include "scenario/suggest.h"
+#include "scenario/units.h"
+
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace schedlab {
+
+namespace {
+
+/** Node groups larger than this are refused rather than expanded (a typo like 80000000). */
+constexpr int kMaxGroupCount = 100000;
+
+class Validator
+{
+public:
+    explicit Validator(const Scenario &s) : mS(s) {}
+
+    std::vector<ScenarioError> run()
+    {
+        if (mS.name.empty())
+            add("name", "must not be empty");
+        checkTime();
+        checkNetwork();
+        checkImages();
+        checkServices();
+        checkSites();
+        checkLinks();
+        checkWorkload();
+        return std::move(mErrors);
+    }
+
+private:
+    const Scenario &mS;
+    std::vector<ScenarioError> mErrors;
+    std::map<std::string, std::string> mPlaces; ///< site and eAP names -> path
+
+    void add(const std::string &path, const std::string &message)
+    {
+        ScenarioError e;
+        e.file = mS.sourcePath;
+        e.keyPath = path;
+        e.message = message;
+        mErrors.push_back(std::move(e));
+    }
+
+    void positive(const std::string &path, double v, const std::string &text)
+    {
+        if (!(v > 0) || !std::isfinite(v))
+            add(path, "must be > 0, got " + text);
+    }
+    void nonNegative(const std::string &path, double v, const std::string &text)
+    {
+        if (!(v >= 0) || !std::isfinite(v))
+            add(path, "must not be negative, got " + text);
+    }
+    void named(const std::string &path, const std::string &name, std::set<std::string> &seen,
+               const std::string &what)
+    {
+        if (name.empty())
+            add(path + ".name", "must not be empty");
+        else if (!seen.insert(name).second)
+            add(path + ".name", "duplicate " + what + " name '" + name + "'");
+    }
+
+    void checkLink(const std::string &path, const LinkSpec &l)
+    {
+        nonNegative(path + ".latency", l.latency, formatDuration(l.latency));
+        positive(path + ".bandwidth", l.bandwidth, formatBandwidth(l.bandwidth));
+    }
+
+    void checkTime()
+    {
+        const TimeConfig &t = mS.time;
+        positive("time.slot", t.slot, formatDuration(t.slot));
+        if (t.frame < 1)
+            add("time.frame", "must be at least 1 slot, got " + std::to_string(t.frame));
+        positive("time.duration", t.duration, formatDuration(t.duration));
+        if (t.dispatchPerSlot < 0)
+            add("time.dispatch_per_slot",
+                "must be >= 0 (or 'all'), got " + std::to_string(t.dispatchPerSlot));
+    }
+
+    void checkNetwork()
+    {
+        checkLink("network.access", mS.network.access);
+        checkLink("network.lan", mS.network.lan);
+        checkLink("network.wan", mS.network.wan);
+        std::set<std::string> seen;
+        for (const LayerSpec &l : mS.layers) {
+            const std::string path = "layers." + l.digest;
+            if (l.digest.empty())
+                add("layers", "a layer name must not be empty");
+            else if (!seen.insert(l.digest).second)
+                add(path, "duplicate layer name '" + l.digest + "'");
+            nonNegative(path, l.size, formatSize(l.size));
+        }
+    }
+
+    void checkImages()
+    {
+        std::set<std::string> names;
+        for (std::size_t i = 0; i < mS.images.size(); ++i) {
+            const ImageSpec &image = mS.images[i];
+            const std::string path = "images[" + std::to_string(i) + "]";
+            named(path, image.name, names, "image");
+            if (image.variants.empty())
+                add(path + ".variants", "an image needs at least one variant {arch, layers}");
+            std::set<std::string> arches;
+            for (std::size_t v = 0; v < image.variants.size(); ++v) {
+                const ImageVariant &variant = image.variants[v];
+                const std::string vp = path + ".variants[" + std::to_string(v) + "]";
+                if (variant.arch.empty())
+                    add(vp + ".arch", "must not be empty");
+                else if (!arches.insert(variant.arch).second)
+                    add(vp + ".arch", "duplicate variant for arch '" + variant.arch + "'");
+                if (!image.index && variant.name.empty())
+                    add(vp + ".name", "an image without an index (index: false) needs a "
+                                      "per-arch image name for each variant");
+                for (std::size_t l = 0; l < variant.layers.size(); ++l) {
+                    const std::string lp = vp + ".layers[" + std::to_string(l) + "]";
+                    if (variant.layers[l].digest.empty())
+                        add(lp + ".digest", "must not be empty");
+                    nonNegative(lp + ".size", variant.layers[l].size,
+                                formatSize(variant.layers[l].size));
+                }
+            }
+        }
+    }
+
+    void checkDistribution(const std::string &path, const Distribution &d, Dimension dim)
+    {
+        const std::string problem = distributionProblem(d, dim);
+        if (!problem.empty())
+            add(path, problem);
+    }
+
+    void checkServices()
+    {
+        std::vector<std::string> images;
+        for (const ImageSpec &i : mS.images)
+            images.push_back(i.name);
+        std::set<std::string> names;
+        static const char *metrics[] = {"cpu",    "memory",    "net_rx",
+                                        "net_tx", "disk_read", "disk_write"};
+        for (std::size_t i = 0; i < mS.services.size(); ++i) {
+            const ServiceSpec &s = mS.services[i];
+            const std::string path = "services[" + std::to_string(i) + "]";
+            named(path, s.name, names, "service");
+            if (s.image.empty())
+                add(path + ".image", "must name an image");
+            else if (!mS.image(s.image))
+                add(path + ".image",
+                    "unknown image '" + s.image + "'" + didYouMean(s.image, images) +
+                        "; known images: " + (images.empty() ? "none" : joinAlternatives(images)));
+            positive(path + ".replica.cpu", s.replicaCpu, formatCpu(s.replicaCpu));
+            positive(path + ".replica.memory", s.replicaMemory, formatSize(s.replicaMemory));
+            checkDistribution(path + ".request.work", s.work, Dimension::Duration);
+            checkDistribution(path + ".request.size", s.size, Dimension::Size);
+            checkDistribution(path + ".request.deadline", s.deadline, Dimension::Duration);
+            for (int m = 0; m < kMetricCount; ++m)
+                nonNegative(path + ".profile." + metrics[m], s.profile[m],
+                            formatNumber(s.profile[m]));
+            positive(path + ".perf_base", s.perfBase, formatNumber(s.perfBase));
+            const ReplicaBounds &r = s.replicas;
+            if (r.min < 0)
+                add(path + ".replicas.min", "must not be negative, got " + std::to_string(r.min));
+            else if (r.min > r.max)
+                add(path + ".replicas.max",
+                    "max " + std::to_string(r.max) + " is below min " + std::to_string(r.min));
+            else if (r.edge < r.min || r.edge > r.max)
+                add(path + ".replicas.edge", "initial edge replicas " + std::to_string(r.edge) +
+                                                 " must lie between min " + std::to_string(r.min) +
+                                                 " and max " + std::to_string(r.max));
+        }
+    }
+
+    void checkNode(const std::string &path, const NodeSpec &n,
+                   std::map<std::string, std::string> &nodeNames)
+    {
+        if (n.name.empty())
+            add(path + ".name", "must not be empty");
+        if (n.count < 1)
+            add(path + ".count", "must be at least 1, got " + std::to_string(n.count));
+        else if (n.count > kMaxGroupCount)
+            add(path + ".count", "must be at most " + std::to_string(kMaxGroupCount) + ", got " +
+                                     std::to_string(n.count));
+        else if (!n.name.empty())
+            for (int i = 1; i <= n.count; ++i) {
+                const std::string name = n.nameOf(i);
+                const auto [it, fresh] = nodeNames.emplace(name, path);
+                if (!fresh) {
+                    add(path + ".name", "duplicate node name '" + name + "'" +
+                                            (it->second == path ? std::string(" within this group")
+                                                                : " (also in " + it->second + ")"));
+                    break;
+                }
+            }
+        if (n.arch.empty())
+            add(path + ".arch", "must not be empty");
+        positive(path + ".cpu", n.cpu, formatCpu(n.cpu));
+        positive(path + ".memory", n.memory, formatSize(n.memory));
+        nonNegative(path + ".disk", n.disk, formatSize(n.disk));
+        positive(path + ".bandwidth", n.bandwidth, formatBandwidth(n.bandwidth));
+        positive(path + ".perf", n.perf, formatNumber(n.perf));
+        std::vector<std::string> services;
+        for (const ServiceSpec &s : mS.services)
+            services.push_back(s.name);
+        for (const auto &[service, replicas] : n.hosts) {
+            const std::string hp = path + ".hosts." + service;
+            if (!mS.service(service))
+                add(hp, "unknown service '" + service + "'" + didYouMean(service, services));
+            if (replicas < 1)
+                add(hp, "pinned replicas must be at least 1, got " + std::to_string(replicas));
+        }
+        for (std::size_t t = 0; t < n.taints.size(); ++t) {
+            const Taint &taint = n.taints[t];
+            const std::string tp = path + ".taints[" + std::to_string(t) + "]";
+            if (taint.key.empty())
+                add(tp + ".key", "must not be empty");
+            if (taint.effect != "NoSchedule" && taint.effect != "PreferNoSchedule" &&
+                taint.effect != "NoExecute")
+                add(tp + ".effect", "expected NoSchedule, PreferNoSchedule or NoExecute, got '" +
+                                        taint.effect + "'");
+        }
+    }
+
+    void checkSites()
+    {
+        std::set<std::string> siteNames;
+        std::map<std::string, std::string> nodeNames;
+        const auto place = [&](const std::string &path, const std::string &name,
+                               const std::string &what) {
+            if (name.empty()) {
+                add(path + ".name", "must not be empty");
+                return;
+            }
+            const auto [it, fresh] = mPlaces.emplace(name, path);
+            if (!fresh)
+                add(path + ".name",
+                    "duplicate " + what + " name '" + name + "' (also used by " + it->second + ")");
+        };
+        for (std::size_t i = 0; i < mS.sites.size(); ++i) {
+            const SiteSpec &site = mS.sites[i];
+            const std::string path = "sites[" + std::to_string(i) + "]";
+            place(path, site.name, "site");
+            if (!(site.health >= 0 && site.health <= 1))
+                add(path + ".health", "must lie in [0, 1], got " + formatNumber(site.health));
+            positive(path + ".energy_efficiency", site.energyEfficiency,
+                     formatNumber(site.energyEfficiency));
+            if (site.kind == SiteKind::Edge && !site.nodes.empty())
+                add(path + ".nodes", "an edge site's nodes belong to its eAPs: move them under " +
+                                         path + ".eaps[...].nodes");
+            if (site.kind == SiteKind::Cloud && !site.eaps.empty())
+                add(path + ".eaps",
+                    "a cloud site has no eAPs; list its nodes under " + path + ".nodes");
+            for (std::size_t e = 0; e < site.eaps.size(); ++e) {
+                const std::string ep = path + ".eaps[" + std::to_string(e) + "]";
+                place(ep, site.eaps[e].name, "eAP");
+                for (std::size_t n = 0; n < site.eaps[e].nodes.size(); ++n)
+                    checkNode(ep + ".nodes[" + std::to_string(n) + "]", site.eaps[e].nodes[n],
+                              nodeNames);
+            }
+            for (std::size_t n = 0; n < site.nodes.size(); ++n)
+                checkNode(path + ".nodes[" + std::to_string(n) + "]", site.nodes[n], nodeNames);
+        }
+    }
+
+    void checkLinks()
+    {
+        std::vector<std::string> places;
+        for (const auto &[name, path] : mPlaces)
+            places.push_back(name);
+        for (std::size_t i = 0; i < mS.links.size(); ++i) {
+            const LinkOverride &l = mS.links[i];
+            const std::string path = "links[" + std::to_string(i) + "]";
+            for (const auto &[key, name] : {std::pair{"from", &l.from}, std::pair{"to", &l.to}})
+                if (!mPlaces.count(*name))
+                    add(path + "." + key,
+                        "'" + *name + "' names no eAP or site" + didYouMean(*name, places));
+            if (!l.from.empty() && l.from == l.to)
+                add(path + ".to", "a link needs two different ends");
+            checkLink(path, l.link);
+        }
+    }
+
+    void checkWorkload()
+    {
+        const RequestWorkload &w = mS.workload.requests;
+        const std::string path = "workload.requests";
+        if (w.kind == RequestWorkloadKind::Poisson || w.kind == RequestWorkloadKind::Pattern)
+            positive(path + ".rate", w.rate, formatRate(w.rate));
+        positive(path + ".period", w.period, formatDuration(w.period));
+        if (!(w.amplitude >= 0 && w.amplitude <= 1))
+            add(path + ".amplitude", "must lie in [0, 1], got " + formatNumber(w.amplitude));
+        positive(path + ".time_scale", w.timeScale, formatNumber(w.timeScale));
+        if (w.kind == RequestWorkloadKind::Trace) {
+            if (w.tracePath.empty())
+                add(path + ".path", "a trace workload needs `path` (the CSV file, relative to "
+                                    "the scenario)");
+            if (w.traceFormat.empty())
+                add(path + ".format", "a trace workload needs `format`: alibaba-2017 or "
+                                      "alibaba-2018");
+        }
+        if (!w.traceFormat.empty() && w.traceFormat != "alibaba-2017" &&
+            w.traceFormat != "alibaba-2018")
+            add(path + ".format", "expected alibaba-2017 or alibaba-2018, got '" + w.traceFormat +
+                                      "'" +
+                                      didYouMean(w.traceFormat, {"alibaba-2017", "alibaba-2018"}));
+    }
+};
+
+} // namespace
+
+std::vector<ScenarioError> validateScenario(const Scenario &scenario)
+{
+    return Validator(scenario).run();
+}
+
+} // namespace schedlab

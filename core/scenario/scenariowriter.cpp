@@ -1,0 +1,410 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Canonical schema-1 YAML: fixed key order, flow style for small maps and nodes
+// (as in DESIGN.md section 5), node groups kept as templates, defaults of nodes
+// and sites left out. Loading the text gives back an equal Scenario.
+#include "scenario/scenarioio.h"
+#include "scenario/units.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <utility>
+#include <vector>
+
+namespace schedlab {
+
+namespace {
+
+bool plainSafe(const std::string &s)
+{
+    if (s.empty())
+        return false;
+    static const char *const reserved[] = {"null",  "Null",  "NULL",  "~",   "true", "True", "TRUE",
+                                           "false", "False", "FALSE", "yes", "Yes",  "YES",  "no",
+                                           "No",    "NO",    "on",    "On",  "ON",   "off",  "Off",
+                                           "OFF",   "y",     "Y",     "n",   "N"};
+    for (const char *r : reserved)
+        if (s == r)
+            return false;
+    const auto ok = [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+               c == '_' || c == '.' || c == '/' || c == '-' || c == '+' || c == '(' || c == ')' ||
+               c == ':';
+    };
+    if (s.front() == '-' || s.front() == ':' || s.back() == ':')
+        return false;
+    for (char c : s)
+        if (!ok(c))
+            return false;
+    return true;
+}
+
+/** A scalar as plain text when that reads back identically, else double-quoted. */
+std::string scalar(const std::string &s)
+{
+    if (plainSafe(s))
+        return s;
+    std::string out = "\"";
+    for (unsigned char c : s) {
+        switch (c) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        default:
+            if (c < 0x20 || c == 0x7f) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\x%02x", c);
+                out += buf;
+            } else {
+                out += char(c);
+            }
+        }
+    }
+    return out + "\"";
+}
+
+/** Builds "{a: 1, b: 2}" from already formatted values. */
+class Flow
+{
+public:
+    Flow &add(const std::string &key, const std::string &formatted)
+    {
+        mText += (mText.empty() ? "" : ", ") + scalar(key) + ": " + formatted;
+        return *this;
+    }
+    Flow &str(const std::string &key, const std::string &value) { return add(key, scalar(value)); }
+    std::string text() const { return "{" + mText + "}"; }
+
+private:
+    std::string mText;
+};
+
+std::string q(double v, Dimension d)
+{
+    return scalar(formatQuantity(v, d));
+}
+std::string dist(const Distribution &v, Dimension d)
+{
+    return scalar(formatDistribution(v, d));
+}
+std::string num(double v)
+{
+    return scalar(formatNumber(v));
+}
+
+std::string link(const LinkSpec &l)
+{
+    return Flow()
+        .add("latency", q(l.latency, Dimension::Duration))
+        .add("bandwidth", q(l.bandwidth, Dimension::Bandwidth))
+        .text();
+}
+
+std::string layerRef(const LayerSpec &layer, const std::vector<LayerSpec> &named)
+{
+    for (const LayerSpec &n : named)
+        if (n == layer)
+            return scalar(layer.digest);
+    return Flow().str("digest", layer.digest).add("size", q(layer.size, Dimension::Size)).text();
+}
+
+std::string node(const NodeSpec &n)
+{
+    static const NodeSpec d;
+    Flow f;
+    f.str("name", n.name);
+    if (n.count != d.count)
+        f.add("count", std::to_string(n.count));
+    f.str("arch", n.arch);
+    f.add("cpu", q(n.cpu, Dimension::Cpu));
+    f.add("memory", q(n.memory, Dimension::Size));
+    if (n.disk != d.disk)
+        f.add("disk", q(n.disk, Dimension::Size));
+    if (n.bandwidth != d.bandwidth)
+        f.add("bandwidth", q(n.bandwidth, Dimension::Bandwidth));
+    if (n.perf != d.perf)
+        f.add("perf", num(n.perf));
+    if (!n.labels.empty()) {
+        Flow labels;
+        for (const auto &[k, v] : n.labels)
+            labels.str(k, v);
+        f.add("labels", labels.text());
+    }
+    if (!n.taints.empty()) {
+        std::string list;
+        for (const Taint &t : n.taints)
+            list += (list.empty() ? "" : ", ") +
+                    Flow().str("key", t.key).str("value", t.value).str("effect", t.effect).text();
+        f.add("taints", "[" + list + "]");
+    }
+    if (!n.hosts.empty()) {
+        Flow hosts;
+        for (const auto &[service, replicas] : n.hosts)
+            hosts.add(service, std::to_string(replicas));
+        f.add("hosts", hosts.text());
+    }
+    return f.text();
+}
+
+class Writer
+{
+public:
+    std::string write(const Scenario &s)
+    {
+        line(0, "schedlab: 1");
+        line(0, "name: " + scalar(s.name));
+        if (!s.description.empty())
+            line(0, "description: " + scalar(s.description));
+        line(0, "seed: " + std::to_string(s.seed));
+        const TimeConfig &t = s.time;
+        line(0, "time: " + Flow()
+                               .add("slot", q(t.slot, Dimension::Duration))
+                               .add("frame", std::to_string(t.frame))
+                               .add("duration", q(t.duration, Dimension::Duration))
+                               .add("dispatch_per_slot", t.dispatchPerSlot == 0
+                                                             ? std::string("all")
+                                                             : std::to_string(t.dispatchPerSlot))
+                               .text());
+        line(0, "network:");
+        line(1, "access: " + link(s.network.access));
+        line(1, "lan: " + link(s.network.lan));
+        line(1, "wan: " + link(s.network.wan));
+        writeLayers(s);
+        writeImages(s);
+        writeServices(s);
+        writeSites(s);
+        if (!s.links.empty()) {
+            line(0, "links:");
+            for (const LinkOverride &l : s.links)
+                line(1, "- " + Flow()
+                                   .str("from", l.from)
+                                   .str("to", l.to)
+                                   .add("latency", q(l.link.latency, Dimension::Duration))
+                                   .add("bandwidth", q(l.link.bandwidth, Dimension::Bandwidth))
+                                   .text());
+        }
+        writeWorkload(s.workload);
+        const PolicySelection &p = s.policies;
+        line(0, "policies: " + Flow()
+                                   .str("dispatch", p.dispatch)
+                                   .str("dequeue", p.dequeue)
+                                   .str("orchestration", p.orchestration)
+                                   .str("placement", p.placement)
+                                   .text());
+        return mOut;
+    }
+
+private:
+    std::string mOut;
+
+    void line(int indent, const std::string &text)
+    {
+        mOut.append(std::size_t(indent) * 2, ' ');
+        mOut += text;
+        mOut += '\n';
+    }
+
+    void writeLayers(const Scenario &s)
+    {
+        if (s.layers.empty()) {
+            line(0, "layers: {}");
+            return;
+        }
+        line(0, "layers:");
+        for (const LayerSpec &l : s.layers)
+            line(1, scalar(l.digest) + ": " + q(l.size, Dimension::Size));
+    }
+
+    void writeImages(const Scenario &s)
+    {
+        if (s.images.empty()) {
+            line(0, "images: []");
+            return;
+        }
+        line(0, "images:");
+        for (const ImageSpec &image : s.images) {
+            line(1, "- name: " + scalar(image.name));
+            line(2, std::string("index: ") + (image.index ? "true" : "false"));
+            if (image.variants.empty()) {
+                line(2, "variants: []");
+                continue;
+            }
+            line(2, "variants:");
+            for (const ImageVariant &v : image.variants) {
+                Flow f;
+                f.str("arch", v.arch);
+                if (!v.name.empty())
+                    f.str("name", v.name);
+                std::string layers;
+                for (const LayerSpec &l : v.layers)
+                    layers += (layers.empty() ? "" : ", ") + layerRef(l, s.layers);
+                f.add("layers", "[" + layers + "]");
+                line(3, "- " + f.text());
+            }
+        }
+    }
+
+    void writeServices(const Scenario &s)
+    {
+        if (s.services.empty()) {
+            line(0, "services: []");
+            return;
+        }
+        static const char *metrics[] = {"cpu",    "memory",    "net_rx",
+                                        "net_tx", "disk_read", "disk_write"};
+        line(0, "services:");
+        for (const ServiceSpec &svc : s.services) {
+            line(1, "- name: " + scalar(svc.name));
+            line(2, "image: " + scalar(svc.image));
+            line(2, "replica: " + Flow()
+                                      .add("cpu", q(svc.replicaCpu, Dimension::Cpu))
+                                      .add("memory", q(svc.replicaMemory, Dimension::Size))
+                                      .text());
+            line(2, "request: " + Flow()
+                                      .add("work", dist(svc.work, Dimension::Duration))
+                                      .add("size", dist(svc.size, Dimension::Size))
+                                      .add("deadline", dist(svc.deadline, Dimension::Duration))
+                                      .text());
+            Flow profile;
+            for (int m = 0; m < kMetricCount; ++m)
+                profile.add(metrics[m], num(svc.profile[m]));
+            line(2, "profile: " + profile.text());
+            line(2, "perf_base: " + num(svc.perfBase));
+            line(2, "replicas: " + Flow()
+                                       .add("edge", std::to_string(svc.replicas.edge))
+                                       .add("min", std::to_string(svc.replicas.min))
+                                       .add("max", std::to_string(svc.replicas.max))
+                                       .text());
+        }
+    }
+
+    void writeNodes(int indent, const std::vector<NodeSpec> &nodes)
+    {
+        if (nodes.empty()) {
+            line(indent, "nodes: []");
+            return;
+        }
+        line(indent, "nodes:");
+        for (const NodeSpec &n : nodes)
+            line(indent + 1, "- " + node(n));
+    }
+
+    void writeSites(const Scenario &s)
+    {
+        if (s.sites.empty()) {
+            line(0, "sites: []");
+            return;
+        }
+        static const SiteSpec d;
+        line(0, "sites:");
+        for (const SiteSpec &site : s.sites) {
+            const bool edge = site.kind == SiteKind::Edge;
+            line(1, "- name: " + scalar(site.name));
+            line(2, std::string("kind: ") + (edge ? "edge" : "cloud"));
+            if (!site.region.empty())
+                line(2, "region: " + scalar(site.region));
+            if (!site.zone.empty())
+                line(2, "zone: " + scalar(site.zone));
+            if (site.health != d.health)
+                line(2, "health: " + num(site.health));
+            if (site.energyEfficiency != d.energyEfficiency)
+                line(2, "energy_efficiency: " + num(site.energyEfficiency));
+            if (edge || !site.eaps.empty()) {
+                line(2, site.eaps.empty() ? "eaps: []" : "eaps:");
+                for (const EapSpec &eap : site.eaps) {
+                    line(3, "- name: " + scalar(eap.name));
+                    writeNodes(4, eap.nodes);
+                }
+            }
+            if (!edge || !site.nodes.empty())
+                writeNodes(2, site.nodes);
+        }
+    }
+
+    void writeWorkload(const Workload &w)
+    {
+        static const RequestWorkload d;
+        const RequestWorkload &r = w.requests;
+        static const char *kinds[] = {"none", "poisson", "pattern", "trace"};
+        static const char *patterns[] = {"P1", "P2", "P3", "P4"};
+        const bool pattern = r.kind == RequestWorkloadKind::Pattern;
+        const bool trace = r.kind == RequestWorkloadKind::Trace;
+        Flow f;
+        f.add("kind", kinds[int(r.kind)]);
+        if (!trace || r.rate != d.rate)
+            f.add("rate", q(r.rate, Dimension::Rate));
+        if (pattern || r.pattern != d.pattern)
+            f.add("pattern", patterns[int(r.pattern)]);
+        if (pattern || r.period != d.period)
+            f.add("period", q(r.period, Dimension::Duration));
+        if (pattern || r.amplitude != d.amplitude)
+            f.add("amplitude", num(r.amplitude));
+        if (trace || !r.traceFormat.empty())
+            f.str("format", r.traceFormat);
+        if (trace || !r.tracePath.empty())
+            f.str("path", r.tracePath);
+        if (trace || r.timeScale != d.timeScale)
+            f.add("time_scale", num(r.timeScale));
+        line(0, "workload:");
+        line(1, "requests: " + f.text());
+        line(1, "deployments: []");
+    }
+};
+
+} // namespace
+
+std::string saveScenarioText(const Scenario &scenario)
+{
+    return Writer().write(scenario);
+}
+
+bool saveScenarioFile(const Scenario &scenario, const std::string &path, std::string *error)
+{
+    const std::string text = saveScenarioText(scenario);
+    const std::filesystem::path target(path);
+    std::filesystem::path temp = target;
+    temp += ".tmp";
+    {
+        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+        if (!out) {
+            if (error)
+                *error = "cannot write " + temp.string() + ": " + std::strerror(errno);
+            return false;
+        }
+        out << text;
+        out.flush();
+        if (!out) {
+            if (error)
+                *error = "cannot write " + temp.string() + ": " + std::strerror(errno);
+            std::error_code ignored;
+            std::filesystem::remove(temp, ignored);
+            return false;
+        }
+    }
+    std::error_code ec;
+    std::filesystem::rename(temp, target, ec);
+    if (ec) {
+        if (error)
+            *error = "cannot replace " + path + ": " + ec.message();
+        std::error_code ignored;
+        std::filesystem::remove(temp, ignored);
+        return false;
+    }
+    return true;
+}
+
+} // namespace schedlab

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// ExperimentStore: training curves and model checkpoints (written by core/learn).
+#include "store/experimentstore.h"
+
+#include "store/statement.h"
+
+#include <sqlite3.h>
+
+namespace schedlab {
+
+std::int64_t ExperimentStore::beginTrainingSession(const std::string &name, std::int64_t scenarioId)
+{
+    return guard<std::int64_t>(-1, [&]() -> std::int64_t {
+        Query q = query("INSERT INTO training_session (name, scenario_id, started_at) "
+                        "VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))");
+        q.bind(1, name);
+        if (scenarioId >= 0)
+            q.bind(2, scenarioId);
+        else
+            q.bindNull(2);
+        if (!q.exec())
+            return fail("cannot begin training session '" + name + "': " + sqliteError()), -1;
+        return sqlite3_last_insert_rowid(mDb.get());
+    });
+}
+
+bool ExperimentStore::appendTrainingPoint(std::int64_t sessionId, std::int64_t step,
+                                          const std::map<std::string, double> &values)
+{
+    return guard(false, [&]() -> bool {
+        const std::string what = "cannot store training step " + std::to_string(step) +
+                                 " of session " + std::to_string(sessionId) + ": ";
+        Transaction tx(mDb.get());
+        if (!tx.active())
+            return fail(what + sqliteError());
+        for (const auto &[metric, value] : values) {
+            Query q = query("INSERT INTO training_point (session_id, name, step, value) "
+                            "VALUES (?, ?, ?, ?) ON CONFLICT (session_id, name, step) "
+                            "DO UPDATE SET value = excluded.value");
+            if (!q.bind(1, sessionId).bind(2, metric).bind(3, step).bind(4, value).exec()) {
+                const bool fk = sqlite3_extended_errcode(mDb.get()) == SQLITE_CONSTRAINT_FOREIGNKEY;
+                return fail(what + (fk ? "no such session" : sqliteError()));
+            }
+        }
+        if (!tx.commit())
+            return fail(what + "commit failed: " + sqliteError());
+        return true;
+    });
+}
+
+std::vector<std::pair<std::int64_t, double>>
+ExperimentStore::trainingCurve(std::int64_t sessionId, const std::string &metric) const
+{
+    using Curve = std::vector<std::pair<std::int64_t, double>>;
+    return guard<Curve>({}, [&]() -> Curve {
+        Curve curve;
+        Query q = query("SELECT step, value FROM training_point "
+                        "WHERE session_id = ? AND name = ? ORDER BY step");
+        q.bind(1, sessionId).bind(2, metric);
+        while (q.next())
+            curve.emplace_back(q.int64(0), q.real(1));
+        if (q.failed()) {
+            fail("cannot read training curve '" + metric + "': " + sqliteError());
+            return {};
+        }
+        return curve;
+    });
+}
+
+bool ExperimentStore::checkpointExists(const std::string &name) const
+{
+    return guard(false, [&]() -> bool {
+        Query q = query("SELECT 1 FROM checkpoint WHERE name = ?");
+        const bool found = q.bind(1, name).next();
+        if (q.failed())
+            return fail("cannot look up checkpoint '" + name + "': " + sqliteError());
+        return found;
+    });
+}
+
+bool ExperimentStore::saveCheckpoint(const std::string &name, const std::vector<std::uint8_t> &blob,
+                                     int formatVersion, std::int64_t sessionId)
+{
+    return guard(false, [&]() -> bool {
+        Query q = query("INSERT INTO checkpoint (name, session_id, format_version, data, saved_at) "
+                        "VALUES (?, ?, ?, ?, strftime('%Y-%m-%dT%H:%M:%fZ', 'now')) "
+                        "ON CONFLICT (name) DO UPDATE SET session_id = excluded.session_id, "
+                        "format_version = excluded.format_version, data = excluded.data, "
+                        "saved_at = excluded.saved_at");
+        q.bind(1, name);
+        if (sessionId >= 0)
+            q.bind(2, sessionId);
+        else
+            q.bindNull(2);
+        q.bind(3, formatVersion).bindBlob(4, blob);
+        if (!q.exec())
+            return fail("cannot save checkpoint '" + name + "': " + sqliteError());
+        return true;
+    });
+}
+
+std::optional<Checkpoint> ExperimentStore::loadCheckpoint(const std::string &name) const
+{
+    return guard<std::optional<Checkpoint>>(std::nullopt, [&]() -> std::optional<Checkpoint> {
+        Query q = query("SELECT format_version, data, saved_at FROM checkpoint WHERE name = ?");
+        if (!q.bind(1, name).next()) {
+            fail(q.failed() ? "cannot load checkpoint '" + name + "': " + sqliteError()
+                            : "no checkpoint named '" + name + "'");
+            return std::nullopt;
+        }
+        Checkpoint c;
+        c.name = name;
+        c.formatVersion = int(q.int64(0));
+        c.data = q.blob(1);
+        c.savedAt = q.text(2);
+        return c;
+    });
+}
+
+} // namespace schedlab

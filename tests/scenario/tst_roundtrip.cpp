@@ -1,0 +1,332 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Saving is the inverse of loading: load -> save -> load gives an equal Scenario and
+// the canonical text is a fixed point. Also checks the shape of the bundled scenarios.
+#include "common/testscenarios.h"
+#include "scenario/scenarioio.h"
+
+#include <QtTest/QtTest>
+
+#include <cmath>
+#include <random>
+#include <set>
+
+using namespace schedlab;
+
+namespace {
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+QString allErrors(const ScenarioLoad &load)
+{
+    QStringList out;
+    for (const ScenarioError &e : load.errors)
+        out << qs(e.format());
+    return out.join('\n');
+}
+
+int edgeNodes(const SiteSpec &site)
+{
+    int n = 0;
+    for (const EapSpec &eap : site.eaps)
+        for (const NodeSpec &g : eap.nodes)
+            n += g.count;
+    return n;
+}
+
+/** Identity of save/load on `s`, and text stability of the canonical form. */
+void checkRoundTrip(const Scenario &s)
+{
+    const std::string text = saveScenarioText(s);
+    const ScenarioLoad again = loadScenarioText(text, "saved.yaml");
+    QVERIFY2(again.ok(), qPrintable(allErrors(again) + "\n" + qs(text)));
+    if (!(*again.scenario == s))
+        QFAIL(qPrintable("reloaded scenario differs; saved text:\n" + qs(text)));
+    QCOMPARE(qs(saveScenarioText(*again.scenario)), qs(text));
+}
+
+/** Random strings with YAML-significant characters, unique by `tag`. */
+class Strings
+{
+public:
+    explicit Strings(std::uint64_t seed) : mGen(seed) {}
+    std::string make(const std::string &tag)
+    {
+        static const std::vector<std::string> pieces = {
+            "a",  "Z",    "0",    "9",   "-",  "_",  ".",  "/",   ":",    " ",   "#",
+            "\"", "'",    "\\",   "{",   "}",  "[",  "]",  ",",   "?",    "&",   "*",
+            "!",  "|",    ">",    "%",   "@",  "`",  "\n", "\t",  "é",    "中",  "{i}",
+            "~",  "null", "true", "yes", "- ", ": ", " #", "1e3", "0x1f", "\x01"};
+        std::string out;
+        const int n = int(mGen() % 6);
+        for (int i = 0; i < n; ++i)
+            out += pieces[mGen() % pieces.size()];
+        return out + tag;
+    }
+    double positive()
+    {
+        std::uniform_real_distribution<double> e(-9.0, 12.0);
+        return std::pow(10.0, e(mGen)) * (1.0 + double(mGen() % 1000) / 7.0);
+    }
+    double unit() { return double(mGen() % 100001) / 100000.0; }
+    std::uint64_t next() { return mGen(); }
+
+private:
+    std::mt19937_64 mGen;
+};
+
+Distribution randomDistribution(Strings &r)
+{
+    using K = Distribution::Kind;
+    switch (r.next() % 5) {
+    case 0:
+        return Distribution::constant(r.positive());
+    case 1:
+        return {K::Exp, r.positive(), 0.0};
+    case 2: {
+        const double a = r.positive();
+        return {K::Uniform, a, a + r.positive()};
+    }
+    case 3:
+        return {K::Normal, r.positive(), r.positive()};
+    default:
+        return {K::LogNormal, r.positive(), r.unit()};
+    }
+}
+
+/** A valid scenario with random names and values (every field differs from defaults). */
+Scenario randomScenario(std::uint64_t seed)
+{
+    Strings r(seed);
+    Scenario s;
+    s.name = r.make("n");
+    s.description = r.make("");
+    s.seed = r.next();
+    s.time = {r.positive(), int(r.next() % 500) + 1, r.positive(), int(r.next() % 4)};
+    s.network.access = {r.positive(), r.positive()};
+    s.network.lan = {0.0, r.positive()};
+    s.network.wan = {r.positive(), r.positive()};
+    s.layers = {{r.make("L1"), r.positive()}, {r.make("L2"), 0.0}};
+    ImageSpec image;
+    image.name = r.make("img");
+    image.index = r.next() % 2;
+    image.variants = {{"amd64", r.make("va"), {s.layers[0], {r.make("d"), r.positive()}}},
+                      {r.make("arch"), r.make("vb"), {s.layers[1], {s.layers[0].digest, 1.0}}}};
+    s.images = {image};
+    for (int i = 0; i < 3; ++i) {
+        ServiceSpec svc;
+        svc.name = r.make("svc" + std::to_string(i));
+        svc.image = image.name;
+        svc.replicaCpu = r.positive();
+        svc.replicaMemory = r.positive();
+        svc.work = randomDistribution(r);
+        svc.size = randomDistribution(r);
+        svc.deadline = randomDistribution(r);
+        for (double &p : svc.profile)
+            p = r.unit();
+        svc.perfBase = r.positive();
+        svc.replicas = {int(r.next() % 3) + 1, 1, 5};
+        s.services.push_back(svc);
+    }
+    SiteSpec edge;
+    edge.name = r.make("site");
+    edge.region = r.make("");
+    edge.zone = r.make("");
+    edge.health = r.unit();
+    edge.energyEfficiency = r.positive();
+    for (int e = 0; e < 2; ++e) {
+        EapSpec eap;
+        eap.name = r.make("eap" + std::to_string(e));
+        for (int g = 0; g < 2; ++g) {
+            NodeSpec n;
+            n.name = r.make("node" + std::to_string(e) + std::to_string(g)) + "{i}";
+            n.count = int(r.next() % 4) + 1;
+            n.arch = r.make("x");
+            n.cpu = r.positive();
+            n.memory = r.positive();
+            n.disk = r.positive();
+            n.bandwidth = r.positive();
+            n.perf = r.positive();
+            n.labels = {{r.make("k1"), r.make("")}, {r.make("k2"), r.make("v")}};
+            n.taints = {{r.make("t"), r.make(""), "NoExecute"}};
+            n.hosts = {{s.services[g].name, int(r.next() % 3) + 1}};
+            eap.nodes.push_back(n);
+        }
+        edge.eaps.push_back(eap);
+    }
+    SiteSpec cloud;
+    cloud.name = r.make("cloud");
+    cloud.kind = SiteKind::Cloud;
+    NodeSpec vm;
+    vm.name = r.make("vm");
+    vm.count = 3;
+    cloud.nodes = {vm};
+    s.sites = {edge, cloud};
+    s.links = {{edge.eaps[0].name, cloud.name, {r.positive(), r.positive()}}};
+    RequestWorkload &w = s.workload.requests;
+    w.kind = RequestWorkloadKind(r.next() % 4);
+    w.rate = r.positive();
+    w.pattern = Pattern(r.next() % 4);
+    w.period = r.positive();
+    w.amplitude = r.unit();
+    w.traceFormat = r.next() % 2 ? "alibaba-2017" : "alibaba-2018";
+    w.tracePath = r.make("p");
+    w.timeScale = r.positive();
+    s.policies = {r.make(""), r.make(""), r.make(""), r.make("")};
+    return s;
+}
+} // namespace
+
+class TestRoundTrip : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void files_data();
+    void files();
+    void bundledShapes();
+    void inMemory();
+    void randomModels();
+    void saveFile();
+};
+
+void TestRoundTrip::files_data()
+{
+    QTest::addColumn<QString>("path");
+    const QString src = SCHEDLAB_SOURCE_DIR;
+    const QString data = SCHEDLAB_TEST_DATA;
+    QTest::newRow("tutorial") << src + "/scenarios/tutorial.yaml";
+    QTest::newRow("kais-edge-cloud") << src + "/scenarios/kais-edge-cloud.yaml";
+    QTest::newRow("kais-large") << src + "/scenarios/kais-large.yaml";
+    QTest::newRow("design-example") << data + "/scenarios/design-example.yaml";
+    QTest::newRow("handwritten") << data + "/scenarios/handwritten.yaml";
+}
+
+void TestRoundTrip::files()
+{
+    QFETCH(QString, path);
+    const ScenarioLoad load = loadScenarioFile(path.toStdString());
+    QVERIFY2(load.ok(), qPrintable(allErrors(load)));
+    QVERIFY(load.errors.empty());
+    QCOMPARE(qs(load.scenario->sourcePath), path);
+    checkRoundTrip(*load.scenario);
+}
+
+void TestRoundTrip::bundledShapes()
+{
+    const std::string dir = std::string(SCHEDLAB_SOURCE_DIR) + "/scenarios/";
+
+    const ScenarioLoad tutorial = loadScenarioFile(dir + "tutorial.yaml");
+    QVERIFY(tutorial.ok());
+    const Scenario &t = *tutorial.scenario;
+    QCOMPARE(int(t.sites.size()), 2);
+    QCOMPARE(int(t.sites[0].eaps.size()), 2);
+    for (const EapSpec &eap : t.sites[0].eaps) {
+        int nodes = 0;
+        std::set<std::string> arches;
+        for (const NodeSpec &g : eap.nodes) {
+            nodes += g.count;
+            arches.insert(g.arch);
+            QVERIFY(g.cpu >= 1 && g.cpu <= 2);
+            QVERIFY(g.perf >= 0.8 && g.perf <= 1.2);
+        }
+        QCOMPARE(nodes, 3);
+        QCOMPARE(int(arches.size()), 2);
+    }
+    QCOMPARE(t.sites[1].nodes.at(0).count, 4);
+    QCOMPARE(int(t.services.size()), 4);
+    for (const ImageSpec &image : t.images) {
+        QVERIFY(image.variantFor("amd64") && image.variantFor("arm64"));
+        QCOMPARE(qs(image.variantFor("amd64")->layers.at(0).digest), QString("debian-12-amd64"));
+    }
+    QCOMPARE(t.time.duration, 120.0);
+    QCOMPARE(t.time.dispatchPerSlot, 1);
+
+    const ScenarioLoad ec = loadScenarioFile(dir + "kais-edge-cloud.yaml");
+    QVERIFY(ec.ok());
+    const Scenario &k = *ec.scenario;
+    int edgeSites = 0;
+    std::set<std::string> regions;
+    for (const SiteSpec &site : k.sites) {
+        if (site.kind == SiteKind::Cloud) {
+            QCOMPARE(site.nodes.at(0).count, 15);
+            QCOMPARE(site.nodes.at(0).cpu, 4.0);
+            continue;
+        }
+        ++edgeSites;
+        regions.insert(site.region);
+        QCOMPARE(int(site.eaps.size()), 1);
+        QVERIFY(site.eaps[0].nodes.size() >= 2);
+        QCOMPARE(edgeNodes(site), 8);
+    }
+    QCOMPARE(edgeSites, 5);
+    QCOMPARE(int(regions.size()), 5);
+    QCOMPARE(int(k.services.size()), 30);
+    QCOMPARE(qs(k.services.front().name), QString("svc-01"));
+    QCOMPARE(qs(k.services.back().name), QString("svc-30"));
+    QCOMPARE(k.time.slot, 0.25);
+    QCOMPARE(k.time.frame, 100);
+    QCOMPARE(k.time.dispatchPerSlot, 1);
+    QCOMPARE(k.network.wan.latency, 0.1);
+
+    const ScenarioLoad large = loadScenarioFile(dir + "kais-large.yaml");
+    QVERIFY(large.ok());
+    const Scenario &l = *large.scenario;
+    int eaps = 0, total = 0;
+    for (const SiteSpec &site : l.sites)
+        for (const EapSpec &eap : site.eaps) {
+            int n = 0;
+            for (const NodeSpec &g : eap.nodes)
+                n += g.count;
+            QVERIFY(n >= 3 && n <= 15);
+            ++eaps;
+            total += n;
+        }
+    QCOMPARE(eaps, 10);
+    QCOMPARE(total, 100);
+    QCOMPARE(l.time.dispatchPerSlot, 0);
+    QCOMPARE(int(l.services.size()), 30);
+    QVERIFY(l.workload.requests.rate >= 1000);
+}
+
+void TestRoundTrip::inMemory()
+{
+    Scenario s = test::smallScenario();
+    checkRoundTrip(s);
+    s.workload.requests.kind = RequestWorkloadKind::None;
+    s.time.dispatchPerSlot = 3;
+    checkRoundTrip(s);
+}
+
+void TestRoundTrip::randomModels()
+{
+    for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+        const Scenario s = randomScenario(seed);
+        const std::vector<ScenarioError> errors = validateScenario(s);
+        if (!errors.empty())
+            QFAIL(qPrintable(QString("seed %1: %2").arg(seed).arg(qs(errors[0].format()))));
+        checkRoundTrip(s);
+        if (QTest::currentTestFailed())
+            QFAIL(qPrintable(QString("seed %1").arg(seed)));
+    }
+}
+
+void TestRoundTrip::saveFile()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string path = dir.filePath("s.yaml").toStdString();
+    const Scenario s = test::smallScenario();
+    std::string error;
+    QVERIFY2(saveScenarioFile(s, path, &error), error.c_str());
+    const ScenarioLoad load = loadScenarioFile(path);
+    QVERIFY2(load.ok(), qPrintable(allErrors(load)));
+    QVERIFY(*load.scenario == s);
+    QVERIFY(!QFile::exists(dir.filePath("s.yaml.tmp")));
+    QVERIFY(!saveScenarioFile(s, "/nonexistent/dir/s.yaml", &error));
+    QVERIFY(!error.empty());
+}
+
+QTEST_GUILESS_MAIN(TestRoundTrip)
+#include "tst_roundtrip.moc"

@@ -1,0 +1,373 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Every kind of scenario error, with its exact line:column, key path and message.
+#include "scenario/scenarioio.h"
+
+#include <QtTest/QtTest>
+
+#include <filesystem>
+
+using namespace schedlab;
+
+namespace {
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+QString allErrors(const ScenarioLoad &load)
+{
+    QStringList out;
+    for (const ScenarioError &e : load.errors)
+        out << qs(e.format());
+    return out.join('\n');
+}
+
+/** A valid base that the rows below extend; its own lines are 1-16. */
+const char *const kBase = R"(schedlab: 1
+name: t
+layers: {base: 10MB}
+images:
+  - name: app:1
+    variants:
+      - {arch: amd64, layers: [base]}
+services:
+  - name: svc-a
+    image: app:1
+sites:
+  - name: edge
+    eaps:
+      - name: eap-1
+        nodes:
+          - {name: "n{i}", count: 2, cpu: 2, memory: 4Gi}
+)";
+} // namespace
+
+class TestScenarioLoader : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void baseIsValid();
+    void errors_data();
+    void errors();
+    void collectsAllErrors();
+    void flowCommaHint();
+    void capsErrorCount();
+    void inMemoryValidation();
+    void formatting();
+    void unreadableFiles();
+    void relativeTracePathKept();
+};
+
+void TestScenarioLoader::baseIsValid()
+{
+    const ScenarioLoad load = loadScenarioText(kBase, "base.yaml");
+    QVERIFY2(load.ok(), qPrintable(allErrors(load)));
+    QCOMPARE(load.scenario->sites[0].eaps[0].nodes[0].count, 2);
+}
+
+void TestScenarioLoader::errors_data()
+{
+    QTest::addColumn<QString>("yaml");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<int>("column");
+    QTest::addColumn<QString>("keyPath");
+    QTest::addColumn<QString>("message");
+    const QString base = kBase;
+
+    // --- keys -------------------------------------------------------------------------
+    QTest::newRow("typo'd top-level key") << base + "seeed: 3\n"
+                                          << 17 << 1 << "seeed"
+                                          << "unknown key 'seeed'; did you mean 'seed'?";
+    QTest::newRow("typo'd deep key")
+        << base + "      - name: eap-2\n"
+                  "        nodes:\n"
+                  "          - {name: b1, cpu: 1, memory: 1Gi}\n"
+                  "          - {name: b2, cpu: 1, memory: 1Gi}\n"
+                  "          - {name: b3, cpu: 1, memory: 1Gi, bandwith: 1Gbps}\n"
+        << 21 << 45 << "sites[0].eaps[1].nodes[2].bandwith"
+        << "unknown key 'bandwith'; did you mean 'bandwidth'?";
+    QTest::newRow("prefix hint") << base + "policies: {dispatch: greedy, orch: hpa}\n"
+                                 << 17 << 30 << "policies.orch"
+                                 << "unknown key 'orch'; did you mean 'orchestration'?";
+    QTest::newRow("unknown key, no hint")
+        << base + "colour: blue\n"
+        << 17 << 1 << "colour"
+        << "unknown key 'colour'; expected one of schedlab, name, description, seed, time, "
+           "network, layers, images, services, sites, links, workload or policies";
+    QTest::newRow("duplicate key") << base + "name: again\n"
+                                   << 17 << 1 << "name"
+                                   << "duplicate key 'name'";
+    QTest::newRow("missing schema")
+        << QString(kBase).mid(QString("schedlab: 1\n").size()) << 1 << 1 << "schedlab"
+        << "missing required key 'schedlab' (the schema version; write `schedlab: 1`)";
+    QTest::newRow("schema version")
+        << QString(kBase).replace("schedlab: 1", "schedlab: 2") << 1 << 11 << "schedlab"
+        << "unsupported schema version 2; this SchedLab reads schema 1";
+    QTest::newRow("missing name") << QString(kBase).replace("name: t\n", "") << 1 << 1 << "name"
+                                  << "missing required key 'name'";
+    QTest::newRow("missing node name") << base + "          - {cpu: 1, memory: 1Gi}\n"
+                                       << 17 << 13 << "sites[0].eaps[0].nodes[1].name"
+                                       << "missing required key 'name'";
+
+    // --- units and types --------------------------------------------------------------
+    QTest::newRow("bare number for a duration")
+        << base + "time: {slot: 250, frame: 100}\n"
+        << 17 << 14 << "time.slot"
+        << "expected a duration with a unit (e.g. 250ms, 2s, 10m), got bare number 250";
+    QTest::newRow("bare number for a size")
+        << base + "          - {name: m, cpu: 1, memory: 4096}\n"
+        << 17 << 39 << "sites[0].eaps[0].nodes[1].memory"
+        << "expected a size with a unit (e.g. 512Mi, 4Gi, 120MB), got bare number 4096";
+    QTest::newRow("bad cpu unit")
+        << base + "          - {name: m, cpu: 2x}\n"
+        << 17 << 28 << "sites[0].eaps[0].nodes[1].cpu"
+        << "unknown cpu quantity unit 'x' in '2x'; expected no unit (cores) or m";
+    QTest::newRow("wrong type: map instead of list")
+        << QString("schedlab: 1\nname: t\nsites: {name: edge}\n") << 3 << 8 << "sites"
+        << "expected a list, got a map";
+    QTest::newRow("wrong type: scalar instead of map") << base + "time: fast\n"
+                                                       << 17 << 7 << "time"
+                                                       << "expected a map, got 'fast'";
+    QTest::newRow("wrong type: list for a string")
+        << QString("schedlab: 1\nname: [a, b]\n") << 2 << 7 << "name"
+        << "expected a string, got a list";
+    QTest::newRow("not an integer") << base + "time: {frame: 1.5}\n"
+                                    << 17 << 15 << "time.frame"
+                                    << "expected an integer, got '1.5'";
+    QTest::newRow("dispatch_per_slot word") << base + "time: {dispatch_per_slot: many}\n"
+                                            << 17 << 27 << "time.dispatch_per_slot"
+                                            << "expected an integer or 'all', got 'many'";
+    QTest::newRow("bad enum") << base + "  - {name: far, kind: fog}\n"
+                              << 17 << 23 << "sites[1].kind"
+                              << "expected one of edge or cloud, got 'fog'";
+    QTest::newRow("bad bool") << QString(kBase).replace("    variants:",
+                                                        "    index: yes\n    variants:")
+                              << 6 << 12 << "images[0].index"
+                              << "expected true or false, got 'yes'";
+    QTest::newRow("bad distribution")
+        << QString(kBase).replace("    image: app:1", "    image: app:1\n"
+                                                      "    request: {work: expo(40ms)}")
+        << 11 << 21 << "services[0].request.work"
+        << "unknown distribution 'expo' (did you mean 'exp'?); expected exp, uniform, normal, "
+           "lognormal or const or a plain duration";
+    QTest::newRow("bare number in a distribution")
+        << QString(kBase).replace("    image: app:1", "    image: app:1\n"
+                                                      "    request: {deadline: \"uniform(1, 2s)\"}")
+        << 11 << 25 << "services[0].request.deadline"
+        << "argument 1 of uniform: expected a duration with a unit (e.g. 250ms, 2s, 10m), got "
+           "bare number 1";
+    QTest::newRow("unknown layer")
+        << QString(kBase).replace("layers: [base]", "layers: [bsae]") << 7 << 32
+        << "images[0].variants[0].layers[0]"
+        << "unknown layer 'bsae' (did you mean 'base'?); name a layer of the top-level `layers` "
+           "map or write {digest: ..., size: ...}";
+    QTest::newRow("deployments") << base + "workload:\n  deployments: [{service: svc-a}]\n"
+                                 << 18 << 16 << "workload.deployments"
+                                 << "deployments are not supported yet in this version";
+
+    // --- semantic checks --------------------------------------------------------------
+    QTest::newRow("negative cpu") << base + "      - name: eap-2\n"
+                                            "        nodes:\n"
+                                            "          - {name: b1, cpu: 1, memory: 1Gi}\n"
+                                            "          - {name: b2, cpu: 1, memory: 1Gi}\n"
+                                            "          - {name: b3, cpu: -1, memory: 1Gi}\n"
+                                  << 21 << 29 << "sites[0].eaps[1].nodes[2].cpu"
+                                  << "must be > 0, got -1";
+    QTest::newRow("zero replica memory")
+        << QString(kBase).replace("    image: app:1", "    image: app:1\n"
+                                                      "    replica: {cpu: 500m, memory: 0Mi}")
+        << 11 << 34 << "services[0].replica.memory"
+        << "must be > 0, got 0B";
+    QTest::newRow("zero perf") << base + "          - {name: slow, perf: 0}\n"
+                               << 17 << 32 << "sites[0].eaps[0].nodes[1].perf"
+                               << "must be > 0, got 0";
+    QTest::newRow("unknown image")
+        << QString(kBase).replace("    image: app:1", "    image: app:2") << 10 << 12
+        << "services[0].image"
+        << "unknown image 'app:2' (did you mean 'app:1'?); known images: app:1";
+    QTest::newRow("unknown service in hosts")
+        << base + "          - {name: pinned, hosts: {svc-b: 1}}\n"
+        << 17 << 43 << "sites[0].eaps[0].nodes[1].hosts.svc-b"
+        << "unknown service 'svc-b' (did you mean 'svc-a'?)";
+    QTest::newRow("duplicate node name after {i} expansion")
+        << base + "          - {name: n2}\n"
+        << 17 << 20 << "sites[0].eaps[0].nodes[1].name"
+        << "duplicate node name 'n2' (also in sites[0].eaps[0].nodes[0])";
+    QTest::newRow("duplicate node name across sites")
+        << base + "  - name: cloud\n    kind: cloud\n    nodes: [{name: n1}]\n"
+        << 19 << 20 << "sites[1].nodes[0].name"
+        << "duplicate node name 'n1' (also in sites[0].eaps[0].nodes[0])";
+    QTest::newRow("duplicate service name")
+        << QString(kBase).replace("sites:", "  - {name: svc-a, image: app:1}\nsites:") << 11 << 12
+        << "services[1].name"
+        << "duplicate service name 'svc-a'";
+    QTest::newRow("count below 1") << base + "          - {name: \"z{i}\", count: 0}\n"
+                                   << 17 << 35 << "sites[0].eaps[0].nodes[1].count"
+                                   << "must be at least 1, got 0";
+    QTest::newRow("replicas out of bounds")
+        << QString(kBase).replace("    image: app:1", "    image: app:1\n"
+                                                      "    replicas: {edge: 9, min: 1, max: 8}")
+        << 11 << 22 << "services[0].replicas.edge"
+        << "initial edge replicas 9 must lie between min 1 and max 8";
+    QTest::newRow("link endpoint")
+        << base + "links:\n  - {from: eap-1, to: clod, latency: 1ms, bandwidth: 1Gbps}\n"
+        << 18 << 23 << "links[0].to"
+        << "'clod' names no eAP or site";
+    QTest::newRow("trace without path")
+        << base + "workload:\n  requests: {kind: trace, format: alibaba-2018}\n"
+        << 18 << 13 << "workload.requests.path"
+        << "a trace workload needs `path` (the CSV file, relative to the scenario)";
+    QTest::newRow("image without variants")
+        << QString(kBase).replace("    variants:\n      - {arch: amd64, layers: [base]}\n", "") << 5
+        << 5 << "images[0].variants"
+        << "an image needs at least one variant {arch, layers}";
+    QTest::newRow("edge site with direct nodes")
+        << base + "  - name: edge-2\n    nodes: [{name: x}]\n"
+        << 18 << 12 << "sites[1].nodes"
+        << "an edge site's nodes belong to its eAPs: move them under sites[1].eaps[...].nodes";
+
+    // --- documents that are not scenarios ------------------------------------------------
+    QTest::newRow("malformed YAML: unclosed flow")
+        << QString("schedlab: 1\nname: t\ntime: {slot: 250ms\nseed: 1\n") << 4 << 5 << ""
+        << "YAML syntax error: end of map flow not found";
+    QTest::newRow("malformed YAML: bad indentation")
+        << QString("schedlab: 1\nname: t\n  seed: 1\n") << 3 << 7 << ""
+        << "YAML syntax error: illegal map value";
+    QTest::newRow("empty file") << QString() << 1 << 1 << ""
+                                << "the file is empty; expected a map starting with `schedlab: 1`";
+    QTest::newRow("a list at the top") << QString("- a\n- b\n") << 1 << 1 << ""
+                                       << "expected a map at the top level, got a list";
+}
+
+void TestScenarioLoader::errors()
+{
+    QFETCH(QString, yaml);
+    QFETCH(int, line);
+    QFETCH(int, column);
+    QFETCH(QString, keyPath);
+    QFETCH(QString, message);
+    const ScenarioLoad load = loadScenarioText(yaml.toStdString(), "row.yaml");
+    QVERIFY(!load.ok());
+    QVERIFY(!load.errors.empty());
+    const ScenarioError &e = load.errors.front();
+    QCOMPARE(qs(e.message), message);
+    QCOMPARE(qs(e.keyPath), keyPath);
+    QCOMPARE(e.line, line);
+    QCOMPARE(e.column, column);
+    QCOMPARE(qs(e.file), QString("row.yaml"));
+    QVERIFY2(load.errors.size() == 1, qPrintable(allErrors(load)));
+}
+
+void TestScenarioLoader::collectsAllErrors()
+{
+    const std::string yaml = R"(schedlab: 1
+name: many
+time: {slot: 250, frame: 100}
+services:
+  - name: a
+    image: nope
+    replica: {cpu: -1, memory: 1Gi}
+sites:
+  - name: edge
+    eaps:
+      - name: e
+        nodes:
+          - {name: x, cpu: 2, memroy: 4Gi}
+)";
+    const ScenarioLoad load = loadScenarioText(yaml, "many.yaml");
+    QCOMPARE(allErrors(load),
+             QString("many.yaml:3:14: time.slot: expected a duration with a unit (e.g. 250ms, 2s, "
+                     "10m), got bare number 250\n"
+                     "many.yaml:6:12: services[0].image: unknown image 'nope'; known images: "
+                     "none\n"
+                     "many.yaml:7:20: services[0].replica.cpu: must be > 0, got -1\n"
+                     "many.yaml:13:31: sites[0].eaps[0].nodes[0].memroy: unknown key 'memroy'; "
+                     "did you mean 'memory'?"));
+}
+
+void TestScenarioLoader::flowCommaHint()
+{
+    // In a flow map a comma ends the value: `uniform(10ms` and a key `50ms)` arrive.
+    const std::string yaml =
+        std::string(kBase).replace(std::string(kBase).find("    image: app:1"), 16,
+                                   "    image: app:1\n    request: {work: uniform(10ms, 50ms)}");
+    const ScenarioLoad load = loadScenarioText(yaml, "comma.yaml");
+    QCOMPARE(allErrors(load),
+             QString("comma.yaml:11:21: services[0].request.work: malformed distribution "
+                     "'uniform(10ms': expected uniform(low, high); inside a flow map {...} a "
+                     "comma ends the value: quote it, e.g. \"uniform(10ms, ...)\"\n"
+                     "comma.yaml:11:35: services[0].request.50ms): unknown key '50ms)'; expected "
+                     "one of work, size or deadline"));
+}
+
+void TestScenarioLoader::capsErrorCount()
+{
+    std::string yaml = "schedlab: 1\nname: cap\nsites:\n  - name: e\n    eaps:\n"
+                       "      - name: a\n        nodes:\n";
+    for (int i = 0; i < 200; ++i)
+        yaml += "          - {name: n" + std::to_string(i) + ", cpu: 1x}\n";
+    const ScenarioLoad load = loadScenarioText(yaml, "cap.yaml");
+    QVERIFY(!load.ok());
+    QVERIFY(load.errors.size() <= 51);
+    QVERIFY(load.errors.size() >= 50);
+}
+
+void TestScenarioLoader::inMemoryValidation()
+{
+    const ScenarioLoad load = loadScenarioText(kBase, "base.yaml");
+    QVERIFY(load.ok());
+    Scenario s = *load.scenario;
+    s.sourcePath = "memory";
+    s.services[0].image = "other:1";
+    s.sites[0].eaps[0].nodes[0].cpu = 0;
+    const std::vector<ScenarioError> errors = validateScenario(s);
+    QCOMPARE(int(errors.size()), 2);
+    QCOMPARE(qs(errors[0].format()),
+             QString("memory: services[0].image: unknown image 'other:1'; known images: app:1"));
+    QCOMPARE(errors[0].line, 0);
+    QCOMPARE(qs(errors[1].keyPath), QString("sites[0].eaps[0].nodes[0].cpu"));
+    QCOMPARE(qs(errors[1].message), QString("must be > 0, got 0"));
+}
+
+void TestScenarioLoader::formatting()
+{
+    ScenarioError e;
+    e.file = "f.yaml";
+    e.line = 3;
+    e.column = 14;
+    e.keyPath = "time.slot";
+    e.message = "bad";
+    QCOMPARE(qs(e.format()), QString("f.yaml:3:14: time.slot: bad"));
+    e.keyPath.clear();
+    QCOMPARE(qs(e.format()), QString("f.yaml:3:14: bad"));
+    e.line = 0;
+    QCOMPARE(qs(e.format()), QString("f.yaml: bad"));
+}
+
+void TestScenarioLoader::unreadableFiles()
+{
+    const std::string missing = "/nonexistent/dir/x.yaml";
+    ScenarioLoad load = loadScenarioFile(missing);
+    QVERIFY(!load.ok());
+    QCOMPARE(qs(load.errors.at(0).format()),
+             qs(missing + ": cannot read the file: No such file or directory"));
+    load = loadScenarioFile(SCHEDLAB_TEST_DATA);
+    QVERIFY(!load.ok());
+    QCOMPARE(qs(load.errors.at(0).message), QString("cannot read the file: it is a directory"));
+}
+
+void TestScenarioLoader::relativeTracePathKept()
+{
+    const std::string yaml = std::string(kBase) +
+                             "workload:\n  requests: {kind: trace, format: alibaba-2017, "
+                             "path: ../traces/x.csv, time_scale: 0.01}\n";
+    const ScenarioLoad load = loadScenarioText(yaml, "/some/dir/s.yaml");
+    QVERIFY2(load.ok(), qPrintable(allErrors(load)));
+    QCOMPARE(qs(load.scenario->workload.requests.tracePath), QString("../traces/x.csv"));
+    QCOMPARE(qs(load.scenario->sourcePath), QString("/some/dir/s.yaml"));
+    QCOMPARE(load.scenario->workload.requests.timeScale, 0.01);
+}
+
+QTEST_GUILESS_MAIN(TestScenarioLoader)
+#include "tst_scenarioloader.moc"

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `schedlab-cli validate FILE...`: ok lines on stdout, located errors on stderr, exit 0 / 2.
+#include <QtTest/QtTest>
+
+#include <QProcess>
+
+class TestValidateCommand : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void validate_data();
+    void validate();
+};
+
+void TestValidateCommand::validate_data()
+{
+    QTest::addColumn<QStringList>("files");
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("out");
+    QTest::addColumn<QString>("err");
+    const QString src = QString(SCHEDLAB_SOURCE_DIR) + "/scenarios/";
+    const QString data = QString(SCHEDLAB_TEST_DATA) + "/scenarios/";
+    QTest::newRow("tutorial") << QStringList{src + "tutorial.yaml"} << 0
+                              << src + "tutorial.yaml: ok (6 edge nodes, 4 services)\n"
+                              << "";
+    QTest::newRow("all bundled") << QStringList{src + "kais-edge-cloud.yaml",
+                                                src + "kais-large.yaml"}
+                                 << 0
+                                 << src +
+                                        "kais-edge-cloud.yaml: ok (40 edge nodes, 30 services)\n" +
+                                        src + "kais-large.yaml: ok (100 edge nodes, 30 services)\n"
+                                 << "";
+    QTest::newRow("invalid")
+        << QStringList{data + "invalid-units.yaml"} << 2 << ""
+        << data +
+               "invalid-units.yaml:4:14: time.slot: expected a duration with a unit (e.g. "
+               "250ms, 2s, 10m), got bare number 250\n" +
+               data + "invalid-units.yaml:6:5: services[0].image: missing required key 'image'\n" +
+               data + "invalid-units.yaml:7:20: services[0].replica.cpu: must be > 0, got -1\n" +
+               data + "invalid-units.yaml: 3 errors\n";
+    QTest::newRow("one bad among good")
+        << QStringList{src + "tutorial.yaml", data + "invalid-units.yaml"} << 2
+        << src + "tutorial.yaml: ok (6 edge nodes, 4 services)\n"
+        << data +
+               "invalid-units.yaml:4:14: time.slot: expected a duration with a unit (e.g. "
+               "250ms, 2s, 10m), got bare number 250\n" +
+               data + "invalid-units.yaml:6:5: services[0].image: missing required key 'image'\n" +
+               data + "invalid-units.yaml:7:20: services[0].replica.cpu: must be > 0, got -1\n" +
+               data + "invalid-units.yaml: 3 errors\n";
+    QTest::newRow("unreadable")
+        << QStringList{"/nonexistent/x.yaml"} << 2 << ""
+        << "/nonexistent/x.yaml: cannot read the file: No such file or directory\n"
+           "/nonexistent/x.yaml: 1 error\n";
+}
+
+void TestValidateCommand::validate()
+{
+    QFETCH(QStringList, files);
+    QFETCH(int, exitCode);
+    QFETCH(QString, out);
+    QFETCH(QString, err);
+    QProcess cli;
+    cli.start(SCHEDLAB_CLI, QStringList{"validate"} + files);
+    QVERIFY(cli.waitForFinished(60000));
+    QCOMPARE(cli.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(QString::fromUtf8(cli.readAllStandardError()), err);
+    QCOMPARE(QString::fromUtf8(cli.readAllStandardOutput()), out);
+    QCOMPARE(cli.exitCode(), exitCode);
+}
+
+QTEST_GUILESS_MAIN(TestValidateCommand)
+#include "tst_validatecommand.moc"
