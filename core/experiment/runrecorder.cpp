@@ -4,10 +4,17 @@
 #include "scenario/scenarioio.h"
 #include "store/experimentstore.h"
 
+#include <filesystem>
+
 namespace schedlab {
 
 std::unique_ptr<RunRecorder> RunRecorder::open(const std::string &dbPath, std::string *error)
 {
+    // A new store may go into a results folder that does not exist yet.
+    const std::filesystem::path parent = std::filesystem::path(dbPath).parent_path();
+    std::error_code ignored;
+    if (!parent.empty())
+        std::filesystem::create_directories(parent, ignored);
     auto store = ExperimentStore::open(dbPath, error);
     if (!store)
         return nullptr;

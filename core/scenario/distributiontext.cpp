@@ -3,6 +3,8 @@
 // lognormal(40ms, 0.5), const(1s) or a plain quantity (see units.h).
 #include "scenario/units.h"
 
+#include "scenario/blanks.h"
+
 #include "scenario/suggest.h"
 
 #include <cmath>
@@ -11,20 +13,6 @@
 namespace schedlab {
 
 namespace {
-bool isSpace(char c)
-{
-    return c == ' ' || c == '\t';
-}
-
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && isSpace(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && isSpace(s.back()))
-        s.remove_suffix(1);
-    return s;
-}
-
 bool startsLikeNumber(std::string_view s)
 {
     return !s.empty() &&
@@ -35,7 +23,7 @@ bool startsLikeNumber(std::string_view s)
 Parsed<Distribution> parseDistribution(std::string_view input, Dimension d)
 {
     Parsed<Distribution> out;
-    const std::string_view text = trim(input);
+    const std::string_view text = trimBlanks(input);
     const std::string shown(text);
     const std::size_t open = text.find('(');
     if (open == std::string_view::npos) {
@@ -52,7 +40,7 @@ Parsed<Distribution> parseDistribution(std::string_view input, Dimension d)
         out.value = Distribution::constant(q.value);
         return out;
     }
-    const std::string name(trim(text.substr(0, open)));
+    const std::string name(trimBlanks(text.substr(0, open)));
     struct Form
     {
         const char *name;
@@ -89,7 +77,7 @@ Parsed<Distribution> parseDistribution(std::string_view input, Dimension d)
     std::string_view inner = text.substr(open + 1, text.size() - open - 2);
     while (true) {
         const std::size_t comma = inner.find(',');
-        args.push_back(trim(inner.substr(0, comma)));
+        args.push_back(trimBlanks(inner.substr(0, comma)));
         if (comma == std::string_view::npos)
             break;
         inner.remove_prefix(comma + 1);

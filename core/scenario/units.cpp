@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario/units.h"
 
+#include "scenario/blanks.h"
 #include "scenario/suggest.h"
 
 #include <charconv>
@@ -67,22 +68,9 @@ const std::vector<Unit> &unitsOf(Dimension d)
     return ratio;
 }
 
-bool isSpace(char c)
-{
-    return c == ' ' || c == '\t';
-}
 bool isDigit(char c)
 {
     return c >= '0' && c <= '9';
-}
-
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && isSpace(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && isSpace(s.back()))
-        s.remove_suffix(1);
-    return s;
 }
 
 /** Length of the leading decimal number of `s` (sign, digits, fraction, exponent); 0 if none. */
@@ -222,7 +210,7 @@ std::string formatNumber(double value)
 Parsed<double> parseQuantity(std::string_view input, Dimension d)
 {
     Parsed<double> out;
-    const std::string_view text = trim(input);
+    const std::string_view text = trimBlanks(input);
     const std::string shown(text);
     if (text.empty()) {
         out.error = expectedPhrase(d) + ", got an empty value";
@@ -238,7 +226,7 @@ Parsed<double> parseQuantity(std::string_view input, Dimension d)
         out.error = "number out of range in '" + shown + "'";
         return out;
     }
-    const std::string unit(trim(text.substr(n)));
+    const std::string unit(trimBlanks(text.substr(n)));
     if (unit.empty() && d != Dimension::Cpu && d != Dimension::Ratio) {
         out.error = expectedPhrase(d) + ", got bare number " + shown;
         return out;

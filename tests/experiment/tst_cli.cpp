@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // schedlab-cli as a user runs it: exit codes, JSON shapes, reproducibility.
+#include "store/experimentstore.h"
+
 #include <QtTest>
 
 namespace {
@@ -126,6 +128,46 @@ private Q_SLOTS:
                      qPrintable(err));
             QVERIFY2(err.contains(expected), qPrintable(err));
         }
+    }
+
+    void runAndCompareRecordInTheStore()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath("experiments.db");
+        const Result run = cli({"run", "scenarios/tutorial.yaml", "--seed", "3", "--json", "--db", db});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject j = QJsonDocument::fromJson(run.out).object();
+        const Result compare = cli({"compare", "scenarios/tutorial.yaml", "--dispatch", "greedy,random",
+                                    "--seeds", "2", "--duration", "1m", "--db", db});
+        QCOMPARE(compare.exitCode, 0);
+
+        std::string error;
+        auto store = schedlab::ExperimentStore::open(db.toStdString(), &error);
+        QVERIFY2(store, error.c_str());
+        const auto runs = store->runs();
+        QCOMPARE(int(runs.size()), 1 + 2 * 2);
+        for (const auto &r : runs)
+            QCOMPARE(QString::fromStdString(r.status), QString("complete"));
+        const auto first = store->run(j.value("run_id").toInteger());
+        QVERIFY(first);
+        QCOMPARE(first->seed, std::uint64_t(3));
+        QCOMPARE(first->scalars.at("throughput_rate"), j.value("throughput_rate").toDouble());
+        QCOMPARE(int(store->vector(first->id, "throughput").size()),
+                 j.value("throughput_per_frame").toArray().size());
+        // The same scenario text is stored once.
+        QCOMPARE(runs.front().scenarioId, runs.back().scenarioId);
+    }
+
+    void corruptStoreIsRefusedAndLeftAlone()
+    {
+        QTemporaryDir dir;
+        const QString db = writeTemp(dir, "broken.db", QByteArray(4096, 'x'));
+        const Result r = cli({"run", "scenarios/tutorial.yaml", "--db", db});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(db.toUtf8()), r.err.constData());
+        QFile f(db);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), QByteArray(4096, 'x'));
     }
 
     void unknownPolicyExitsTwo()

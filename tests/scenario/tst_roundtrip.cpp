@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Saving is the inverse of loading: load -> save -> load gives an equal Scenario and
 // the canonical text is a fixed point. Also checks the shape of the bundled scenarios.
+#include "common/scenarioerrors.h"
 #include "common/testscenarios.h"
 #include "scenario/scenarioio.h"
 
@@ -13,18 +14,8 @@
 using namespace schedlab;
 
 namespace {
-QString qs(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
-
-QString allErrors(const ScenarioLoad &load)
-{
-    QStringList out;
-    for (const ScenarioError &e : load.errors)
-        out << qs(e.format());
-    return out.join('\n');
-}
+using test::allErrors;
+using test::qs;
 
 int edgeNodes(const SiteSpec &site)
 {

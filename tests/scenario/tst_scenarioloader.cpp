@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Every kind of scenario error, with its exact line:column, key path and message.
+#include "common/scenarioerrors.h"
 #include "scenario/scenarioio.h"
 
 #include <QtTest/QtTest>
@@ -9,18 +10,8 @@
 using namespace schedlab;
 
 namespace {
-QString qs(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
-
-QString allErrors(const ScenarioLoad &load)
-{
-    QStringList out;
-    for (const ScenarioError &e : load.errors)
-        out << qs(e.format());
-    return out.join('\n');
-}
+using test::allErrors;
+using test::qs;
 
 /** A valid base that the rows below extend; its own lines are 1-16. */
 const char *const kBase = R"(schedlab: 1
