@@ -42,7 +42,8 @@ bool Scenario::operator==(const Scenario &o) const
     return schema == o.schema && name == o.name && description == o.description &&
            seed == o.seed && time == o.time && network == o.network && layers == o.layers &&
            images == o.images && services == o.services && sites == o.sites &&
-           links == o.links && workload == o.workload && policies == o.policies;
+           links == o.links && workload == o.workload && policies == o.policies &&
+           layout == o.layout;
 }
 
 } // namespace schedlab

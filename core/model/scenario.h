@@ -176,6 +176,12 @@ struct Workload
     bool operator==(const Workload &) const = default;
 };
 
+struct CanvasPoint
+{
+    double x = 0.0, y = 0.0;
+    bool operator==(const CanvasPoint &) const = default;
+};
+
 struct PolicySelection
 {
     std::string dispatch = "greedy";
@@ -200,6 +206,9 @@ struct Scenario
     std::vector<LinkOverride> links;
     Workload workload;
     PolicySelection policies;
+    /** Editor canvas positions of named sites, eAPs and node groups; absent ones
+     *  are laid out automatically. Does not affect a run. */
+    std::map<std::string, CanvasPoint> layout;
 
     std::string sourcePath; ///< where it was loaded from; not part of equality
 

@@ -165,6 +165,23 @@ void readPolicies(ReadContext &ctx, const Field &f, PolicySelection &out)
     m.string("orchestration", out.orchestration);
     m.string("placement", out.placement);
 }
+void readLayout(ReadContext &ctx, const Field &f, std::map<std::string, CanvasPoint> &out)
+{
+    forEachEntry(ctx, f, [&](const std::string &name, const Field &at) {
+        CanvasPoint p;
+        const bool pair = at.node.IsSequence() && at.node.size() == 2;
+        if (!pair || !readQuantity(ctx, Field{at.node[0], at.path + "[0]", at.node[0].Mark()},
+                                   Dimension::Ratio, p.x) ||
+            !readQuantity(ctx, Field{at.node[1], at.path + "[1]", at.node[1].Mark()}, Dimension::Ratio,
+                          p.y)) {
+            if (!pair)
+                ctx.error(at.mark, at.path,
+                          "expected a canvas position [x, y], got " + describeNode(at.node));
+            return;
+        }
+        out[name] = p;
+    });
+}
 } // namespace
 
 void readScenario(ReadContext &ctx, const YAML::Node &root, Scenario &out)
@@ -181,7 +198,7 @@ void readScenario(ReadContext &ctx, const YAML::Node &root, Scenario &out)
     }
     MapReader m(ctx, top,
                 {"schedlab", "name", "description", "seed", "time", "network", "layers", "images",
-                 "services", "sites", "links", "workload", "policies"});
+                 "services", "sites", "links", "workload", "policies", "layout"});
     if (const auto v = m.require("schedlab", "the schema version; write `schedlab: 1`")) {
         if (readInt(ctx, *v, out.schema) && out.schema != 1)
             ctx.error(v->mark, v->path,
@@ -212,6 +229,8 @@ void readScenario(ReadContext &ctx, const YAML::Node &root, Scenario &out)
         readWorkload(ctx, *v, out.workload);
     if (const auto v = m.get("policies"))
         readPolicies(ctx, *v, out.policies);
+    if (const auto v = m.get("layout"))
+        readLayout(ctx, *v, out.layout);
 }
 
 } // namespace detail

@@ -5,6 +5,7 @@
 #include "scenario/suggest.h"
 #include "scenario/units.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -32,6 +33,7 @@ public:
         checkSites();
         checkLinks();
         checkWorkload();
+        checkLayout();
         return std::move(mErrors);
     }
 
@@ -286,6 +288,29 @@ private:
             if (!l.from.empty() && l.from == l.to)
                 add(path + ".to", "a link needs two different ends");
             checkLink(path, l.link);
+        }
+    }
+
+    /** Layout keys name sites, eAPs or node groups (as written, templates included). */
+    void checkLayout()
+    {
+        std::vector<std::string> names;
+        for (const SiteSpec &site : mS.sites) {
+            names.push_back(site.name);
+            for (const EapSpec &eap : site.eaps) {
+                names.push_back(eap.name);
+                for (const NodeSpec &n : eap.nodes)
+                    names.push_back(n.name);
+            }
+            for (const NodeSpec &n : site.nodes)
+                names.push_back(n.name);
+        }
+        for (const auto &[name, at] : mS.layout) {
+            if (std::find(names.begin(), names.end(), name) == names.end())
+                add("layout." + name,
+                    "'" + name + "' names no site, eAP or node group" + didYouMean(name, names));
+            else if (!std::isfinite(at.x) || !std::isfinite(at.y))
+                add("layout." + name, "a canvas position must be finite");
         }
     }
 

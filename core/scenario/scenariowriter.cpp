@@ -205,6 +205,11 @@ public:
                                    .str("orchestration", p.orchestration)
                                    .str("placement", p.placement)
                                    .text());
+        if (!s.layout.empty()) {
+            line(0, "layout:");
+            for (const auto &[name, at] : s.layout)
+                line(1, scalar(name) + ": [" + formatNumber(at.x) + ", " + formatNumber(at.y) + "]");
+        }
         return mOut;
     }
 

@@ -288,6 +288,9 @@ void TestRoundTrip::inMemory()
     s.workload.requests.kind = RequestWorkloadKind::None;
     s.time.dispatchPerSlot = 3;
     checkRoundTrip(s);
+    s.layout[s.sites[0].eaps[0].name] = {120.5, -40};
+    s.layout[s.sites[0].name] = {0, 1e-3};
+    checkRoundTrip(s);
 }
 
 void TestRoundTrip::randomModels()

@@ -85,7 +85,7 @@ void TestScenarioLoader::errors_data()
         << base + "colour: blue\n"
         << 17 << 1 << "colour"
         << "unknown key 'colour'; expected one of schedlab, name, description, seed, time, "
-           "network, layers, images, services, sites, links, workload or policies";
+           "network, layers, images, services, sites, links, workload, policies or layout";
     QTest::newRow("duplicate key") << base + "name: again\n"
                                    << 17 << 1 << "name"
                                    << "duplicate key 'name'";
@@ -217,6 +217,12 @@ void TestScenarioLoader::errors_data()
         << base + "  - name: edge-2\n    nodes: [{name: x}]\n"
         << 18 << 12 << "sites[1].nodes"
         << "an edge site's nodes belong to its eAPs: move them under sites[1].eaps[...].nodes";
+
+    QTest::newRow("layout names nothing")
+        << base + "layout: {eap-1: [10, 20], eap-9: [0, 0]}\n" << 17 << 34 << "layout.eap-9"
+        << "'eap-9' names no site, eAP or node group (did you mean 'eap-1'?)";
+    QTest::newRow("layout not a pair") << base + "layout: {edge: [1, 2, 3]}\n" << 17 << 16
+                                       << "layout.edge" << "expected a canvas position [x, y], got a list";
 
     // --- documents that are not scenarios ------------------------------------------------
     QTest::newRow("malformed YAML: unclosed flow")
