@@ -1,14 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
+#include "editortools.h"
 #include "preferences.h"
 #include "propertiesdock.h"
-#include "scenario/scenarioio.h"
 #include "scenariodock.h"
+#include "topologydocument.h"
 #include "topologyscene.h"
 #include "topologyview.h"
 
 #include <QApplication>
+#include <QCloseEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGraphicsItem>
@@ -16,36 +18,52 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
+#include <QToolBar>
 
 namespace schedlab::ui {
 
 namespace {
 const Preference<QStringList> recentFiles("files/recent", {});
 constexpr int kMaxRecent = 8;
+
+Scenario blankScenario()
+{
+    Scenario s;
+    s.name = "untitled";
+    return s;
+}
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 {
-    setWindowTitle("SchedLab");
+    mDocument = new TopologyDocument(this);
     mScene = new TopologyScene(this);
     mView = new TopologyView(this);
     mView->setScene(mScene);
     setCentralWidget(mView);
 
     mTree = new ScenarioDock(this);
-    mProperties = new PropertiesDock(this);
+    mProperties = new PropertiesDock(mDocument, this);
     addDockWidget(Qt::LeftDockWidgetArea, mTree);
     addDockWidget(Qt::RightDockWidgetArea, mProperties);
-    resizeDocks({mTree, mProperties}, {300, 280}, Qt::Horizontal);
+    resizeDocks({mTree, mProperties}, {280, 320}, Qt::Horizontal);
 
     mStatus = new QLabel(this);
     statusBar()->addWidget(mStatus, 1);
 
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newScenario);
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openDialog);
     mRecent = file->addMenu(tr("Open &Recent"));
+    file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { saveDialog(false); });
+    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] { saveDialog(true); });
     file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, qApp, &QApplication::closeAllWindows);
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+
+    mTools = new EditorTools(mDocument, mScene, mView, this);
+    menuBar()->addMenu(mTools->editMenu());
+    addToolBar(Qt::LeftToolBarArea, mTools->toolBar());
+
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Fit Topology"), this, [this] { mView->fitAll(); });
     view->addAction(mTree->toggleViewAction());
@@ -58,50 +76,67 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     });
     rebuildRecentMenu();
 
+    connect(mDocument, &TopologyDocument::changed, this,
+            [this](TopologyDocument::Change c) { documentChanged(int(c)); });
+    connect(mDocument, &TopologyDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(mDocument, &TopologyDocument::fileNameChanged, this, &MainWindow::updateTitle);
     connect(mScene, &QGraphicsScene::selectionChanged, this, &MainWindow::selectionChanged);
-    connect(mTree, &ScenarioDock::pathActivated, this, [this](const QString &path, const QString &name) {
-        mProperties->show(path, name);
-    });
+    connect(mTree, &ScenarioDock::pathActivated, this,
+            [this](const QString &path, const QString &name) { mProperties->show(path, name); });
+    mDocument->reset(blankScenario(), {});
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // Children go in creation order; nothing may call back into half-destroyed panels.
+    mScene->disconnect(this);
+    mDocument->disconnect();
+}
 
 QStringList MainWindow::openScenario(const QString &path)
 {
-    const ScenarioLoad load = loadScenarioFile(path.toStdString());
-    QStringList errors;
-    for (const ScenarioError &e : load.errors)
-        errors << QString::fromStdString(e.format());
-    if (!load.ok())
-        return errors;
-    showScenario(*load.scenario, path);
-    QStringList recent = recentFiles.get();
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    recent.removeAll(absolute);
-    recent.prepend(absolute);
-    recentFiles.set(recent.mid(0, kMaxRecent));
-    rebuildRecentMenu();
-    return {};
+    const QStringList errors = mDocument->load(path);
+    if (errors.isEmpty())
+        remember(path);
+    return errors;
 }
 
-void MainWindow::showScenario(const Scenario &scenario, const QString &path)
+bool MainWindow::saveScenario(const QString &path, QString *error)
 {
-    mScenario = scenario;
-    mPath = path;
-    mScene->setScenario(scenario);
-    mTree->setScenario(scenario);
-    mProperties->setScenario(scenario);
-    mView->fitAll();
-    setWindowTitle(QString("%1 — SchedLab").arg(QString::fromStdString(scenario.name)));
+    const QString target = path.isEmpty() ? mDocument->fileName() : path;
+    if (!mDocument->save(target, error))
+        return false;
+    remember(target);
+    return true;
+}
+
+void MainWindow::documentChanged(int change)
+{
+    const auto c = TopologyDocument::Change(change);
+    const Scenario &s = mDocument->scenario();
+    mScene->setScenario(s);
+    if (c != TopologyDocument::Change::Layout)
+        mTree->setScenario(s);
+    if (c == TopologyDocument::Change::Replaced) {
+        mProperties->show({});
+        mView->fitAll();
+    }
+    updateTitle();
+}
+
+void MainWindow::updateTitle()
+{
+    const QString name = QString::fromStdString(mDocument->scenario().name);
+    setWindowTitle(QString("%1[*] — SchedLab").arg(name));
+    setWindowModified(mDocument->isModified());
     mStatus->setText(statusText());
 }
 
 QString MainWindow::statusText() const
 {
-    if (!mScenario)
-        return tr("No scenario");
+    const Scenario &s = mDocument->scenario();
     int eaps = 0, nodes = 0, vms = 0;
-    for (const SiteSpec &site : mScenario->sites) {
+    for (const SiteSpec &site : s.sites) {
         eaps += int(site.eaps.size());
         for (const EapSpec &eap : site.eaps)
             for (const NodeSpec &n : eap.nodes)
@@ -109,18 +144,30 @@ QString MainWindow::statusText() const
         for (const NodeSpec &n : site.nodes)
             vms += n.count;
     }
-    return tr("%1  ·  %2 eAPs  ·  %3 edge nodes  ·  %4 cloud VMs  ·  %5 services  ·  %6")
-        .arg(QString::fromStdString(mScenario->name))
+    const QString file = mDocument->fileName().isEmpty() ? tr("not saved") : mDocument->fileName();
+    const int problems = int(mDocument->problems().size());
+    return tr("%1  ·  %2 eAPs  ·  %3 edge nodes  ·  %4 cloud VMs  ·  %5 services  ·  %6%7")
+        .arg(QString::fromStdString(s.name))
         .arg(eaps)
         .arg(nodes)
         .arg(vms)
-        .arg(mScenario->services.size())
-        .arg(mPath);
+        .arg(s.services.size())
+        .arg(file)
+        .arg(problems ? tr("  ·  %n problem(s)", nullptr, problems) : QString());
+}
+
+void MainWindow::newScenario()
+{
+    if (maybeSave())
+        mDocument->reset(blankScenario(), {});
 }
 
 void MainWindow::openDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), QFileInfo(mPath).path(),
+    if (!maybeSave())
+        return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"),
+                                                      QFileInfo(mDocument->fileName()).path(),
                                                       tr("Scenarios (*.yaml *.yml)"));
     if (path.isEmpty())
         return;
@@ -130,12 +177,62 @@ void MainWindow::openDialog()
                              tr("%1 was not opened:\n\n%2").arg(path, errors.join('\n')));
 }
 
+bool MainWindow::saveDialog(bool saveAs)
+{
+    QString path = mDocument->fileName();
+    if (saveAs || path.isEmpty()) {
+        path = QFileDialog::getSaveFileName(this, tr("Save Scenario"), path,
+                                            tr("Scenarios (*.yaml *.yml)"));
+        if (path.isEmpty())
+            return false;
+    }
+    QString error;
+    if (!saveScenario(path, &error)) {
+        QMessageBox::warning(this, tr("Not saved"), tr("%1 was not saved:\n\n%2").arg(path, error));
+        return false;
+    }
+    return true;
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!mDocument->isModified())
+        return true;
+    const auto answer = QMessageBox::warning(
+        this, tr("Unsaved changes"),
+        tr("%1 has unsaved changes. Save them?").arg(QString::fromStdString(mDocument->scenario().name)),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+    if (answer == QMessageBox::Save)
+        return saveDialog(false);
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (maybeSave())
+        event->accept();
+    else
+        event->ignore();
+}
+
+void MainWindow::remember(const QString &path)
+{
+    QStringList recent = recentFiles.get();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    recent.removeAll(absolute);
+    recent.prepend(absolute);
+    recentFiles.set(recent.mid(0, kMaxRecent));
+    rebuildRecentMenu();
+}
+
 void MainWindow::rebuildRecentMenu()
 {
     mRecent->clear();
     const QStringList recent = recentFiles.get();
     for (const QString &path : recent)
         mRecent->addAction(QFileInfo(path).fileName(), this, [this, path] {
+            if (!maybeSave())
+                return;
             const QStringList errors = openScenario(path);
             if (!errors.isEmpty())
                 QMessageBox::warning(this, tr("Scenario has errors"), errors.join('\n'));
@@ -146,8 +243,10 @@ void MainWindow::rebuildRecentMenu()
 void MainWindow::selectionChanged()
 {
     const auto selected = mScene->selectedItems();
-    if (selected.isEmpty())
+    if (selected.isEmpty()) {
+        mProperties->show({});
         return;
+    }
     const QString path = selected.front()->data(kPathRole).toString();
     const QString name = selected.front()->data(kNodeNameRole).toString();
     mProperties->show(path, name);

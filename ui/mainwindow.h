@@ -1,24 +1,23 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "model/scenario.h"
-
 #include <QMainWindow>
-#include <optional>
 
 class QLabel;
 class QMenu;
 
 namespace schedlab::ui {
 
+class EditorTools;
 class PropertiesDock;
 class ScenarioDock;
+class TopologyDocument;
 class TopologyScene;
 class TopologyView;
 
 /**
- * The workbench window: a topology view in the middle, docks around it. It only
- * arranges panels; each panel owns its own behaviour.
+ * The workbench window: the topology in the middle, docks around it. It only
+ * arranges panels and file handling; each panel owns its own behaviour.
  */
 class MainWindow : public QMainWindow
 {
@@ -30,22 +29,36 @@ public:
 
     /** Loads a scenario; on errors keeps the current one and returns them (format()ted). */
     QStringList openScenario(const QString &path);
+    /** Saves to `path` (empty: the current file); false with a message on failure. */
+    bool saveScenario(const QString &path, QString *error);
     QString statusText() const;
+    TopologyDocument *document() const { return mDocument; }
     TopologyScene *topologyScene() const { return mScene; }
+    TopologyView *topologyView() const { return mView; }
     PropertiesDock *propertiesDock() const { return mProperties; }
+    EditorTools *tools() const { return mTools; }
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
 
 private:
-    void showScenario(const Scenario &scenario, const QString &path);
+    void documentChanged(int change);
+    void newScenario();
     void openDialog();
+    bool saveDialog(bool saveAs);
+    /** Asks to save unsaved changes; false when the user cancels. */
+    bool maybeSave();
     void rebuildRecentMenu();
+    void remember(const QString &path);
     void selectionChanged();
+    void updateTitle();
 
-    std::optional<Scenario> mScenario;
-    QString mPath;
+    TopologyDocument *mDocument;
     TopologyScene *mScene;
     TopologyView *mView;
     ScenarioDock *mTree;
     PropertiesDock *mProperties;
+    EditorTools *mTools;
     QLabel *mStatus;
     QMenu *mRecent;
 };

@@ -1,120 +1,245 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "propertiesdock.h"
 
-#include "scenario/units.h"
+#include "fieldparsers.h"
+#include "topologydocument.h"
 
-#include <QHeaderView>
-#include <QRegularExpression>
-#include <QTableWidget>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QScrollArea>
+#include <QVBoxLayout>
 
 namespace schedlab::ui {
 
 namespace {
 QString q(const std::string &s) { return QString::fromStdString(s); }
-
-/** Index after `key[` in a path like "sites[0].eaps[1]", or -1. */
-int indexOf(const QString &path, const QString &key)
-{
-    const auto m = QRegularExpression(QRegularExpression::escape(key) + "\\[(\\d+)\\]").match(path);
-    return m.hasMatch() ? m.captured(1).toInt() : -1;
-}
+const char *const kInvalidStyle = "QLineEdit { border: 1px solid #d55e00; background: #fff4ec; }";
 } // namespace
 
-PropertiesDock::PropertiesDock(QWidget *parent) : QDockWidget(tr("Properties"), parent)
+PropertiesDock::PropertiesDock(TopologyDocument *document, QWidget *parent)
+    : QDockWidget(tr("Properties"), parent), mDocument(document)
 {
     setObjectName("PropertiesDock");
-    mTable = new QTableWidget(0, 2, this);
-    mTable->setHorizontalHeaderLabels({tr("Property"), tr("Value")});
-    mTable->horizontalHeader()->setStretchLastSection(true);
-    mTable->verticalHeader()->hide();
-    mTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    setWidget(mTable);
+    auto *body = new QWidget(this);
+    auto *v = new QVBoxLayout(body);
+    auto *scroll = new QScrollArea(body);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    mForm = new QWidget(scroll);
+    mLayout = new QFormLayout(mForm);
+    mLayout->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    scroll->setWidget(mForm);
+    mMessage = new QLabel(body);
+    mMessage->setWordWrap(true);
+    mMessage->setStyleSheet("color: #b3471b;");
+    mProblems = new QListWidget(body);
+    mProblems->setMaximumHeight(120);
+    v->addWidget(scroll, 1);
+    v->addWidget(mMessage);
+    v->addWidget(new QLabel(tr("Problems"), body));
+    v->addWidget(mProblems);
+    setWidget(body);
+
+    connect(mDocument, &TopologyDocument::changed, this, [this] {
+        if (!mCommitting)
+            rebuild();
+        refreshProblems();
+    });
+    rebuild();
 }
 
-void PropertiesDock::setScenario(const Scenario &scenario)
+void PropertiesDock::show(const QString &path, const QString &)
 {
-    mScenario = scenario;
-    mTable->setRowCount(0);
-    addRow(tr("scenario"), q(scenario.name));
-    addRow(tr("description"), q(scenario.description));
-    addRow(tr("seed"), QString::number(scenario.seed));
-    addRow(tr("slot"), q(formatDuration(scenario.time.slot)));
-    addRow(tr("frame"), tr("%1 slots").arg(scenario.time.frame));
-    addRow(tr("duration"), q(formatDuration(scenario.time.duration)));
-    addRow(tr("dispatch per slot"), scenario.time.dispatchPerSlot == 0
-                                        ? tr("all")
-                                        : QString::number(scenario.time.dispatchPerSlot));
-    const PolicySelection &p = scenario.policies;
-    addRow(tr("policies"), q(p.dispatch + " · " + p.dequeue + " · " + p.orchestration + " · " +
-                             p.placement));
-    if (QTableWidgetItem *d = mTable->item(1, 1))
-        d->setToolTip(d->text());
-}
-
-void PropertiesDock::addRow(const QString &key, const QString &value)
-{
-    const int r = mTable->rowCount();
-    mTable->insertRow(r);
-    mTable->setItem(r, 0, new QTableWidgetItem(key));
-    mTable->setItem(r, 1, new QTableWidgetItem(value));
-}
-
-void PropertiesDock::show(const QString &path, const QString &name)
-{
-    mTable->setRowCount(0);
-    const int s = indexOf(path, "sites");
-    if (s < 0 || s >= int(mScenario.sites.size()))
-        return;
-    const SiteSpec &site = mScenario.sites[s];
-    const int e = indexOf(path, "eaps");
-    const int g = indexOf(path, "nodes");
-    const std::vector<NodeSpec> *groups = &site.nodes;
-    if (e >= 0 && e < int(site.eaps.size()))
-        groups = &site.eaps[e].nodes;
-
-    if (g >= 0 && g < int(groups->size())) {
-        const NodeSpec &n = (*groups)[g];
-        addRow(tr("node"), name);
-        addRow(tr("group"), n.count > 1 ? QString("%1 × %2").arg(q(n.name)).arg(n.count) : q(n.name));
-        addRow(tr("arch"), q(n.arch));
-        addRow(tr("cpu"), q(formatCpu(n.cpu)));
-        addRow(tr("memory"), q(formatSize(n.memory)));
-        addRow(tr("disk"), q(formatSize(n.disk)));
-        addRow(tr("bandwidth"), q(formatBandwidth(n.bandwidth)));
-        addRow(tr("perf"), QString::number(n.perf));
-        for (const auto &[k, v] : n.labels)
-            addRow(tr("label"), q(k) + "=" + q(v));
-        for (const Taint &t : n.taints)
-            addRow(tr("taint"), q(t.key) + "=" + q(t.value) + ":" + q(t.effect));
-        for (const auto &[svc, count] : n.hosts)
-            addRow(tr("hosts"), QString("%1 × %2").arg(q(svc)).arg(count));
-        return;
-    }
-    if (e >= 0 && e < int(site.eaps.size())) {
-        int nodes = 0;
-        for (const NodeSpec &n : site.eaps[e].nodes)
-            nodes += n.count;
-        addRow(tr("eAP"), q(site.eaps[e].name));
-        addRow(tr("site"), q(site.name));
-        addRow(tr("edge nodes"), QString::number(nodes));
-        addRow(tr("access link"), q(formatDuration(mScenario.network.access.latency)) + ", " +
-                                      q(formatBandwidth(mScenario.network.access.bandwidth)));
-        return;
-    }
-    addRow(tr("site"), q(site.name));
-    addRow(tr("kind"), site.kind == SiteKind::Cloud ? tr("cloud") : tr("edge"));
-    addRow(tr("region"), q(site.region));
-    addRow(tr("zone"), q(site.zone));
-    addRow(tr("health"), QString::number(site.health));
-    addRow(tr("energy efficiency"), QString::number(site.energyEfficiency));
+    mRef = ElementRef::parse(path);
+    rebuild();
 }
 
 QStringList PropertiesDock::rows() const
 {
     QStringList out;
-    for (int r = 0; r < mTable->rowCount(); ++r)
-        out << mTable->item(r, 0)->text() + "=" + mTable->item(r, 1)->text();
+    for (int r = 0; r < mLayout->rowCount(); ++r) {
+        auto *label = mLayout->itemAt(r, QFormLayout::LabelRole);
+        auto *field = mLayout->itemAt(r, QFormLayout::FieldRole);
+        if (!label || !field)
+            continue;
+        const auto *l = qobject_cast<QLabel *>(label->widget());
+        const auto *e = qobject_cast<QLineEdit *>(field->widget());
+        if (l && e)
+            out << l->text() + "=" + e->text();
+    }
     return out;
+}
+
+QLineEdit *PropertiesDock::field(const QString &key) const
+{
+    return mForm->findChild<QLineEdit *>(key);
+}
+
+QString PropertiesDock::message() const { return mMessage->text(); }
+
+void PropertiesDock::rebuild()
+{
+    while (mLayout->rowCount() > 0)
+        mLayout->removeRow(0);
+    mMessage->clear();
+    const Scenario &s = mDocument->scenario();
+    if (!mRef.valid(s))
+        mRef = {};
+    mKeyPrefix = mRef.kind == ElementRef::None ? QString() : mRef.path() + '.';
+    switch (mRef.kind) {
+    case ElementRef::None: showScenarioFields(); break;
+    case ElementRef::Site: showSiteFields(mRef); break;
+    case ElementRef::Eap: showEapFields(mRef); break;
+    case ElementRef::Node: showNodeFields(mRef); break;
+    }
+    refreshProblems();
+}
+
+void PropertiesDock::addHeading(const QString &text)
+{
+    auto *h = new QLabel("<b>" + text.toHtmlEscaped() + "</b>", mForm);
+    mLayout->addRow(h);
+}
+
+void PropertiesDock::addField(const QString &label, const QString &key, const std::string &value,
+                              Setter set)
+{
+    auto *edit = new QLineEdit(q(value), mForm);
+    edit->setObjectName(key);
+    edit->setToolTip(mKeyPrefix + key);
+    mLayout->addRow(new QLabel(label, mForm), edit);
+    connect(edit, &QLineEdit::textEdited, this, [this, key, set, edit](const QString &text) {
+        const QString problem = check(key, set, text);
+        edit->setStyleSheet(problem.isEmpty() ? QString() : kInvalidStyle);
+        mMessage->setText(problem);
+    });
+    connect(edit, &QLineEdit::editingFinished, this,
+            [this, label, key, set, edit] { commit(label, key, set, edit); });
+}
+
+QString PropertiesDock::check(const QString &key, const Setter &set, const QString &text) const
+{
+    Scenario copy = mDocument->scenario();
+    const std::string parseError = set(copy, text.toStdString());
+    const std::string path = (mKeyPrefix + key).toStdString();
+    if (!parseError.empty())
+        return q(path + ": " + parseError);
+    for (const ScenarioError &e : validateScenario(copy))
+        if (e.keyPath == path || e.keyPath.rfind(path + ".", 0) == 0 ||
+            e.keyPath.rfind(path + "[", 0) == 0)
+            return q(e.keyPath + ": " + e.message);
+    return {};
+}
+
+void PropertiesDock::commit(const QString &label, const QString &key, const Setter &set,
+                            QLineEdit *edit)
+{
+    if (!check(key, set, edit->text()).isEmpty())
+        return; // keep the text and its message; nothing invalid enters the model
+    const std::string text = edit->text().toStdString();
+    mCommitting = true;
+    mDocument->edit(tr("Change %1").arg(label), TopologyDocument::Change::Properties,
+                    [&](Scenario &s) { set(s, text); });
+    mCommitting = false;
+    edit->setStyleSheet({});
+    mMessage->clear();
+}
+
+void PropertiesDock::showScenarioFields()
+{
+    const Scenario &s = mDocument->scenario();
+    addHeading(tr("Scenario"));
+    addField(tr("Name"), "name", s.name, fields::text([](Scenario &m) -> auto & { return m.name; }));
+    addField(tr("Description"), "description", s.description,
+             fields::text([](Scenario &m) -> auto & { return m.description; }, true));
+    addField(tr("Seed"), "seed", std::to_string(s.seed), fields::seed());
+    addHeading(tr("Time"));
+    addField(tr("Slot"), "time.slot", formatDuration(s.time.slot),
+             fields::quantity(Dimension::Duration, [](Scenario &m) -> auto & { return m.time.slot; }));
+    addField(tr("Frame (slots)"), "time.frame", std::to_string(s.time.frame),
+             fields::integer([](Scenario &m) -> auto & { return m.time.frame; }));
+    addField(tr("Duration"), "time.duration", formatDuration(s.time.duration),
+             fields::quantity(Dimension::Duration,
+                              [](Scenario &m) -> auto & { return m.time.duration; }));
+    addField(tr("Dispatch per slot"), "time.dispatch_per_slot",
+             s.time.dispatchPerSlot == 0 ? "all" : std::to_string(s.time.dispatchPerSlot),
+             fields::dispatchPerSlot());
+    addHeading(tr("Network"));
+    for (const auto &[name, link] : fields::networkLinks()) {
+        const LinkSpec &l = link(const_cast<Scenario &>(s));
+        const QString key = "network." + q(name);
+        addField(q(name) + tr(" latency"), key + ".latency", formatDuration(l.latency),
+                 fields::quantity(Dimension::Duration,
+                                  [link](Scenario &m) -> auto & { return link(m).latency; }));
+        addField(q(name) + tr(" bandwidth"), key + ".bandwidth", formatBandwidth(l.bandwidth),
+                 fields::quantity(Dimension::Bandwidth,
+                                  [link](Scenario &m) -> auto & { return link(m).bandwidth; }));
+    }
+    addHeading(tr("Workload and policies"));
+    addField(tr("Request rate"), "workload.requests.rate", formatRate(s.workload.requests.rate),
+             fields::quantity(Dimension::Rate,
+                              [](Scenario &m) -> auto & { return m.workload.requests.rate; }));
+    for (const auto &[plane, access] : fields::policyFields())
+        addField(q(planeName(plane)), "policies." + q(planeName(plane)),
+                 access(const_cast<Scenario &>(s)), fields::policy(plane, access));
+}
+
+void PropertiesDock::showSiteFields(const ElementRef &ref)
+{
+    const SiteSpec &site = mDocument->scenario().sites[ref.site];
+    const int i = ref.site;
+    addHeading(site.kind == SiteKind::Cloud ? tr("Cloud site") : tr("Edge site"));
+    addField(tr("Name"), "name", site.name, fields::rename(ref));
+    addField(tr("Region"), "region", site.region,
+             fields::text([i](Scenario &m) -> auto & { return m.sites[i].region; }, true));
+    addField(tr("Zone"), "zone", site.zone,
+             fields::text([i](Scenario &m) -> auto & { return m.sites[i].zone; }, true));
+    addField(tr("Health"), "health", formatNumber(site.health),
+             fields::quantity(Dimension::Ratio, [i](Scenario &m) -> auto & { return m.sites[i].health; }));
+    addField(tr("Energy efficiency"), "energy_efficiency", formatNumber(site.energyEfficiency),
+             fields::quantity(Dimension::Ratio,
+                              [i](Scenario &m) -> auto & { return m.sites[i].energyEfficiency; }));
+}
+
+void PropertiesDock::showEapFields(const ElementRef &ref)
+{
+    const EapSpec &eap = mDocument->scenario().sites[ref.site].eaps[ref.eap];
+    addHeading(tr("eAP"));
+    addField(tr("Name"), "name", eap.name, fields::rename(ref));
+}
+
+void PropertiesDock::showNodeFields(const ElementRef &ref)
+{
+    const NodeSpec &n = ref.node(mDocument->scenario());
+    addHeading(ref.eap >= 0 ? tr("Edge node group") : tr("Cloud VM group"));
+    const auto node = [ref](auto member) {
+        return [ref, member](Scenario &m) -> auto & { return ref.node(m).*member; };
+    };
+    addField(tr("Name"), "name", n.name, fields::rename(ref));
+    addField(tr("Count"), "count", std::to_string(n.count), fields::integer(node(&NodeSpec::count)));
+    addField(tr("ISA (arch)"), "arch", n.arch, fields::text(node(&NodeSpec::arch)));
+    addField(tr("CPU"), "cpu", formatCpu(n.cpu), fields::quantity(Dimension::Cpu, node(&NodeSpec::cpu)));
+    addField(tr("Memory"), "memory", formatSize(n.memory),
+             fields::quantity(Dimension::Size, node(&NodeSpec::memory)));
+    addField(tr("Disk"), "disk", formatSize(n.disk),
+             fields::quantity(Dimension::Size, node(&NodeSpec::disk)));
+    addField(tr("Bandwidth"), "bandwidth", formatBandwidth(n.bandwidth),
+             fields::quantity(Dimension::Bandwidth, node(&NodeSpec::bandwidth)));
+    addField(tr("Speed (perf)"), "perf", formatNumber(n.perf),
+             fields::quantity(Dimension::Ratio, node(&NodeSpec::perf)));
+    addField(tr("Labels"), "labels", fields::formatLabels(n.labels), fields::labels(ref));
+    addField(tr("Taints"), "taints", fields::formatTaints(n.taints), fields::taints(ref));
+}
+
+void PropertiesDock::refreshProblems()
+{
+    mProblems->clear();
+    for (const ScenarioError &e : mDocument->problems())
+        mProblems->addItem(q(e.keyPath + ": " + e.message));
+    if (mProblems->count() == 0)
+        mProblems->addItem(tr("No problems: the scenario can be saved and run."));
 }
 
 } // namespace schedlab::ui

@@ -1,33 +1,68 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "model/scenario.h"
+#include "elementref.h"
 
 #include <QDockWidget>
+#include <functional>
+#include <string>
 
-class QTableWidget;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QListWidget;
 
 namespace schedlab::ui {
 
-/** The attributes of the selected site, eAP or node, read-only for now. */
+class TopologyDocument;
+
+/**
+ * The property inspector: edits the selected site, eAP or node group, or the
+ * scenario's own settings when nothing is selected. Each field is checked as
+ * you type with the loader's own parsers and semantic checks, so it shows the
+ * same messages a YAML file would get; a valid value becomes one undo step when
+ * the field is left. The scenario's remaining problems are listed below.
+ */
 class PropertiesDock : public QDockWidget
 {
     Q_OBJECT
 
 public:
-    explicit PropertiesDock(QWidget *parent = nullptr);
-    /** Shows the scenario's own settings until something is selected. */
-    void setScenario(const Scenario &scenario);
-    /** Shows the item at `path` ("sites[0].eaps[1].nodes[2]"); `name` picks a templated copy. */
-    void show(const QString &path, const QString &name);
+    explicit PropertiesDock(TopologyDocument *document, QWidget *parent = nullptr);
+
+    /** Shows `ref` (a path like "sites[0].eaps[1].nodes[2]"); an invalid one shows the scenario. */
+    void show(const QString &path, const QString &name = {});
     /** The rows shown, as "key=value", for tests. */
     QStringList rows() const;
+    /** The field editing `key` ("cpu", "time.slot", ...), for tests; null if not shown. */
+    QLineEdit *field(const QString &key) const;
+    /** The message shown under the field being edited; empty when it is valid. */
+    QString message() const;
 
 private:
-    void addRow(const QString &key, const QString &value);
+    /** Parses text into the model copy; returns the parse error or "". */
+    using Setter = std::function<std::string(Scenario &, const std::string &)>;
 
-    Scenario mScenario;
-    QTableWidget *mTable;
+    void rebuild();
+    void addField(const QString &label, const QString &key, const std::string &value,
+                  Setter set);
+    void addHeading(const QString &text);
+    QString check(const QString &key, const Setter &set, const QString &text) const;
+    void commit(const QString &label, const QString &key, const Setter &set, QLineEdit *edit);
+    void showScenarioFields();
+    void showSiteFields(const ElementRef &ref);
+    void showEapFields(const ElementRef &ref);
+    void showNodeFields(const ElementRef &ref);
+    void refreshProblems();
+
+    TopologyDocument *mDocument;
+    ElementRef mRef;
+    QString mKeyPrefix; ///< the shown element's key path plus '.', or "" for the scenario
+    QWidget *mForm;
+    QFormLayout *mLayout;
+    QLabel *mMessage;
+    QListWidget *mProblems;
+    bool mCommitting = false;
 };
 
 } // namespace schedlab::ui

@@ -1,58 +1,61 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "topologyscene.h"
 
-#include <QFont>
-#include <QGraphicsEllipseItem>
-#include <QGraphicsPathItem>
-#include <QGraphicsRectItem>
-#include <QGraphicsSimpleTextItem>
-#include <QPainterPath>
-#include <QPen>
+#include "topologyitems.h"
+
+#include <QGraphicsItem>
 #include <algorithm>
 
 namespace schedlab::ui {
 
 namespace {
-constexpr qreal kNodeW = 132, kNodeH = 62, kGap = 14, kEapH = 44, kRowGap = 70, kSitePad = 22;
-constexpr qreal kMaxRowWidth = 2400;
+constexpr qreal kNodeW = 132, kNodeH = 62, kGap = 14, kEapW = 160, kEapH = 44, kRowGap = 70;
+constexpr qreal kSitePad = 22, kSiteTitle = 34, kMaxRowWidth = 2400;
 constexpr int kMaxColumns = 5;
-const QColor kInk(0x26, 0x32, 0x38);
-const QColor kMuted(0x60, 0x6c, 0x76);
 
 QString text(const std::string &s) { return QString::fromStdString(s); }
 
-QString gib(double bytes) { return QString::number(bytes / double(1 << 30), 'g', 3) + " GiB"; }
-
-QGraphicsSimpleTextItem *label(QGraphicsItem *parent, const QString &s, qreal x, qreal y,
-                               int pt, bool bold = false, QColor colour = kInk)
+const CanvasPoint *placed(const Scenario &s, const std::string &name)
 {
-    auto *t = new QGraphicsSimpleTextItem(s, parent);
-    QFont f;
-    f.setPointSize(pt);
-    f.setBold(bold);
-    t->setFont(f);
-    t->setBrush(colour);
-    t->setPos(x, y);
-    return t;
+    const auto it = s.layout.find(name);
+    return it == s.layout.end() ? nullptr : &it->second;
 }
 
-void tag(QGraphicsItem *item, ItemKind kind, const QString &path, const QString &name = {})
+QPointF point(CanvasPoint p) { return {p.x, p.y}; }
+
+int nodeCount(const EapSpec &eap)
 {
-    item->setData(kKindRole, int(kind));
-    item->setData(kPathRole, path);
-    item->setData(kNodeNameRole, name);
-    if (kind != ItemKind::Link)
-        item->setFlag(QGraphicsItem::ItemIsSelectable);
+    int n = 0;
+    for (const NodeSpec &g : eap.nodes)
+        n += std::max(1, g.count);
+    return n;
 }
 
-QGraphicsPathItem *roundedBox(QRectF r, qreal radius, QColor fill, QColor stroke, qreal width = 1.2)
+/** Where the eAPs of an edge site go when the layout does not say: rows that wrap. */
+std::vector<QPointF> flowEaps(const SiteSpec &site)
 {
-    QPainterPath p;
-    p.addRoundedRect(r, radius, radius);
-    auto *item = new QGraphicsPathItem(p);
-    item->setBrush(fill);
-    item->setPen(QPen(stroke, width));
-    return item;
+    std::vector<QPointF> at;
+    qreal x = 0, rowTop = kSiteTitle, rowBottom = kSiteTitle;
+    for (const EapSpec &eap : site.eaps) {
+        const int columns = std::clamp(nodeCount(eap), 1, kMaxColumns);
+        const qreal groupW = std::max(kEapW, columns * (kNodeW + kGap) - kGap);
+        if (x > 0 && x + groupW > kMaxRowWidth) {
+            x = 0;
+            rowTop = rowBottom + kRowGap / 2;
+        }
+        at.emplace_back(x, rowTop);
+        const int rows = (std::max(nodeCount(eap), 1) + columns - 1) / columns;
+        rowBottom = std::max(rowBottom, rowTop + kEapH + kRowGap + rows * (kNodeH + kGap) - kGap);
+        x += groupW + 3 * kGap;
+    }
+    return at;
+}
+
+void makeMovable(QGraphicsItem *item, const std::string &name, QPointF origin, QPointF at)
+{
+    item->setData(kLayoutNameRole, text(name));
+    item->setData(kLayoutOriginRole, origin);
+    item->setData(kLayoutPointRole, at);
 }
 } // namespace
 
@@ -61,17 +64,7 @@ TopologyScene::TopologyScene(QObject *parent) : QGraphicsScene(parent)
     setBackgroundBrush(QColor(0xf6, 0xf7, 0xf9));
 }
 
-QColor TopologyScene::archColour(const std::string &arch)
-{
-    // Okabe–Ito, colour-blind safe.
-    if (arch == "amd64")
-        return QColor(0x00, 0x72, 0xb2);
-    if (arch == "arm64")
-        return QColor(0xe6, 0x9f, 0x00);
-    if (arch == "riscv64")
-        return QColor(0x00, 0x9e, 0x73);
-    return QColor(0xcc, 0x79, 0xa7);
-}
+QColor TopologyScene::archColour(const std::string &arch) { return items::archColour(arch); }
 
 int TopologyScene::count(ItemKind kind) const
 {
@@ -81,99 +74,118 @@ int TopologyScene::count(ItemKind kind) const
     }));
 }
 
+QGraphicsItem *TopologyScene::elementAt(QPointF pos) const
+{
+    for (QGraphicsItem *i : items(pos)) {
+        for (QGraphicsItem *p = i; p; p = p->parentItem())
+            if (p->data(kKindRole).isValid() && p->data(kKindRole).toInt() != int(ItemKind::Link))
+                return p;
+    }
+    return nullptr;
+}
+
+QGraphicsItem *TopologyScene::movableFor(QGraphicsItem *item)
+{
+    if (!item)
+        return nullptr;
+    if (item->data(kLayoutNameRole).isValid())
+        return item;
+    if (item->data(kKindRole).toInt() == int(ItemKind::Node) && item->scene()) {
+        // A node drags its eAP and the whole group with it.
+        const QString path = item->data(kPathRole).toString();
+        const QString eapPath = path.left(path.lastIndexOf(".nodes["));
+        for (QGraphicsItem *i : item->scene()->items())
+            if (i->data(kKindRole).toInt() == int(ItemKind::Eap) &&
+                i->data(kPathRole).toString() == eapPath)
+                return i;
+    }
+    return nullptr;
+}
+
+QStringList TopologyScene::selectedPaths() const
+{
+    QStringList paths;
+    for (QGraphicsItem *i : selectedItems())
+        paths << i->data(kPathRole).toString() + '|' + i->data(kNodeNameRole).toString();
+    return paths;
+}
+
+void TopologyScene::selectPaths(const QStringList &paths)
+{
+    for (QGraphicsItem *i : items())
+        if (i->flags() & QGraphicsItem::ItemIsSelectable)
+            i->setSelected(paths.contains(i->data(kPathRole).toString() + '|' +
+                                          i->data(kNodeNameRole).toString()));
+}
+
 void TopologyScene::setScenario(const Scenario &scenario)
 {
+    const QStringList selection = selectedPaths();
+    const QSignalBlocker quiet(this); // one selectionChanged at the end, not one per item
     clear();
-    qreal y = 0;
+    qreal autoY = 0, widest = 0;
     std::vector<QPointF> eapAnchors;
-    qreal widest = 0;
 
     for (int s = 0; s < int(scenario.sites.size()); ++s) {
         const SiteSpec &site = scenario.sites[s];
         if (site.kind != SiteKind::Edge)
             continue;
         const QString sitePath = QString("sites[%1]").arg(s);
-        const qreal top = y;
-        y += 34; // site title
-        qreal x = kSitePad, rowTop = y, rowBottom = y, siteRight = 0;
+        const CanvasPoint *sitePlaced = placed(scenario, site.name);
+        const QPointF origin = sitePlaced ? point(*sitePlaced) : QPointF(0, autoY);
+        const std::vector<QPointF> flow = flowEaps(site);
+        QRectF content(origin + QPointF(0, kSiteTitle), QSizeF(kEapW, kEapH));
+
         for (int e = 0; e < int(site.eaps.size()); ++e) {
             const EapSpec &eap = site.eaps[e];
-            int nodes = 0;
-            for (const NodeSpec &g : eap.nodes)
-                nodes += g.count;
-            // Nodes in a grid under their eAP; eAPs wrap to a new row past kMaxRowWidth.
+            const CanvasPoint *eapPlaced = placed(scenario, eap.name);
+            const QPointF rel = eapPlaced ? point(*eapPlaced) : flow[e];
+            const QPointF at = origin + rel;
+            const int nodes = nodeCount(eap);
             const int columns = std::clamp(nodes, 1, kMaxColumns);
-            const qreal groupW = std::max<qreal>(kNodeW, columns * (kNodeW + kGap) - kGap);
-            if (x > kSitePad && x + groupW > kMaxRowWidth) {
-                x = kSitePad;
-                rowTop = rowBottom + kRowGap / 2;
-            }
+            const qreal groupW = std::max(kEapW, columns * (kNodeW + kGap) - kGap);
             const QString eapPath = sitePath + QString(".eaps[%1]").arg(e);
 
-            // The eAP, centred over the nodes it manages.
-            const QRectF eapRect(x + groupW / 2 - 80, rowTop, 160, kEapH);
-            auto *eapItem = roundedBox(eapRect, 22, QColor(0x3b, 0x4a, 0x6b), QColor(0x26, 0x32, 0x48));
+            const QRectF eapRect(at.x() + groupW / 2 - kEapW / 2, at.y(), kEapW, kEapH);
+            QGraphicsItem *eapItem = items::eapBox(eapRect, text(eap.name), nodes);
             addItem(eapItem);
-            tag(eapItem, ItemKind::Eap, eapPath, text(eap.name));
-            auto *name = label(eapItem, text(eap.name), 0, 0, 10, true, Qt::white);
-            name->setPos(eapRect.center() - name->boundingRect().center() + QPointF(0, -6));
-            auto *sub = label(eapItem, QString("eAP · %1 nodes").arg(nodes), 0, 0, 7, false,
-                              QColor(0xd0, 0xd8, 0xe8));
-            sub->setPos(eapRect.center() - sub->boundingRect().center() + QPointF(0, 10));
+            items::tag(eapItem, ItemKind::Eap, eapPath, text(eap.name));
+            makeMovable(eapItem, eap.name, origin, rel);
             eapAnchors.push_back(QPointF(eapRect.center().x(), eapRect.top()));
+            content |= eapRect;
 
-            const qreal gridTop = rowTop + kEapH + kRowGap;
+            const qreal gridTop = at.y() + kEapH + kRowGap;
             int k = 0;
             for (int g = 0; g < int(eap.nodes.size()); ++g) {
                 const NodeSpec &group = eap.nodes[g];
-                for (int i = 1; i <= group.count; ++i, ++k) {
-                    const QRectF r(x + (k % columns) * (kNodeW + kGap),
+                for (int i = 1; i <= std::max(1, group.count); ++i, ++k) {
+                    const QRectF r(at.x() + (k % columns) * (kNodeW + kGap),
                                    gridTop + (k / columns) * (kNodeH + kGap), kNodeW, kNodeH);
                     if (k < columns) { // links to the first row; the rows below hang under them
-                        auto *link = addLine(QLineF(eapRect.center().x(), eapRect.bottom(),
-                                                    r.center().x(), r.top()),
-                                             QPen(QColor(0x9a, 0xa5, 0xb1), 1.1));
-                        tag(link, ItemKind::Link, eapPath);
-                        link->setZValue(-1);
+                        QGraphicsItem *link = items::lanLink(
+                            QLineF(eapRect.center().x(), eapRect.bottom(), r.center().x(), r.top()));
+                        addItem(link);
+                        items::tag(link, ItemKind::Link, eapPath);
                     }
-
-                    auto *node = roundedBox(r, 8, Qt::white, QColor(0xb8, 0xc2, 0xcc));
+                    QGraphicsItem *node = items::nodeBox(r, group, text(group.nameOf(i)));
                     addItem(node);
-                    const QString nodeName = text(group.nameOf(i));
-                    tag(node, ItemKind::Node, eapPath + QString(".nodes[%1]").arg(g), nodeName);
-                    auto *badge = roundedBox(QRectF(r.left() + 8, r.top() + 8, 46, 16), 8,
-                                             archColour(group.arch), archColour(group.arch));
-                    badge->setParentItem(node);
-                    auto *arch = label(badge, text(group.arch), 0, 0, 7, true, Qt::white);
-                    arch->setPos(badge->boundingRect().center() - arch->boundingRect().center());
-                    auto *title = label(node, nodeName, r.left() + 8, r.top() + 27, 9, true);
-                    if (title->boundingRect().width() > kNodeW - 14)
-                        title->setScale((kNodeW - 14) / title->boundingRect().width());
-                    label(node,
-                          QString("%1 cpu · %2 · ×%3")
-                              .arg(group.cpu)
-                              .arg(gib(group.memory))
-                              .arg(group.perf),
-                          r.left() + 8, r.top() + 44, 7, false, kMuted);
+                    items::tag(node, ItemKind::Node, eapPath + QString(".nodes[%1]").arg(g),
+                               text(group.nameOf(i)));
+                    content |= r;
                 }
             }
-            const int rows = (std::max(nodes, 1) + columns - 1) / columns;
-            rowBottom = std::max(rowBottom, gridTop + rows * (kNodeH + kGap) - kGap);
-            x += groupW + 3 * kGap;
-            siteRight = std::max(siteRight, x - 3 * kGap);
         }
-        const qreal siteW = std::max<qreal>(siteRight + kSitePad, 260);
-        auto *frame = roundedBox(QRectF(0, top, siteW, rowBottom - top + kSitePad), 14,
-                                 QColor(0xff, 0xff, 0xff, 0x90), QColor(0xc9, 0xd1, 0xd9));
-        frame->setZValue(-2);
-        addItem(frame);
-        tag(frame, ItemKind::Site, sitePath, text(site.name));
         QString title = text(site.name);
         if (!site.region.empty())
             title += "  ·  " + text(site.region) + (site.zone.empty() ? "" : "/" + text(site.zone));
-        label(frame, title, 14, top + 10, 10, true, kMuted);
-        widest = std::max(widest, siteW);
-        y = rowBottom + kSitePad + 40;
+        const QRectF frameRect = content.adjusted(-kSitePad, -kSiteTitle, kSitePad, kSitePad);
+        QGraphicsItem *frame = items::siteFrame(frameRect, title);
+        addItem(frame);
+        items::tag(frame, ItemKind::Site, sitePath, text(site.name));
+        makeMovable(frame, site.name, QPointF(0, 0), origin);
+        widest = std::max(widest, frameRect.right());
+        if (!sitePlaced)
+            autoY = std::max(autoY, frameRect.bottom() + 40);
     }
 
     // The cloud above the edge, centred, with a WAN link to every eAP.
@@ -187,23 +199,22 @@ void TopologyScene::setScenario(const Scenario &scenario)
             vms += g.count;
             cores += g.count * g.cpu;
         }
-        const QRectF r(widest / 2 - 130, -170, 260, 86);
-        auto *cloud = roundedBox(r, 40, QColor(0xe8, 0xf1, 0xfb), QColor(0x56, 0xb4, 0xe9), 1.6);
+        const CanvasPoint *cloudPlaced = placed(scenario, site.name);
+        const QPointF at = cloudPlaced ? point(*cloudPlaced) : QPointF(widest / 2 - 130, -170);
+        const QRectF r(at, QSizeF(260, 86));
+        QGraphicsItem *cloud = items::cloudBox(r, text(site.name), vms, cores);
         addItem(cloud);
-        tag(cloud, ItemKind::Cloud, QString("sites[%1]").arg(s), text(site.name));
-        auto *t = label(cloud, text(site.name), 0, 0, 12, true);
-        t->setPos(r.center() - t->boundingRect().center() + QPointF(0, -10));
-        auto *d = label(cloud, QString("%1 VMs · %2 cores").arg(vms).arg(cores), 0, 0, 8, false, kMuted);
-        d->setPos(r.center() - d->boundingRect().center() + QPointF(0, 14));
+        items::tag(cloud, ItemKind::Cloud, QString("sites[%1]").arg(s), text(site.name));
+        makeMovable(cloud, site.name, QPointF(0, 0), at);
         for (const QPointF &a : eapAnchors) {
-            QPen pen(QColor(0x56, 0xb4, 0xe9), 1.2, Qt::DashLine);
-            auto *wan = addLine(QLineF(QPointF(r.center().x(), r.bottom()), a), pen);
-            wan->setZValue(-3);
-            tag(wan, ItemKind::Link, QString("sites[%1]").arg(s));
+            QGraphicsItem *wan = items::wanLink(QLineF(QPointF(r.center().x(), r.bottom()), a));
+            addItem(wan);
+            items::tag(wan, ItemKind::Link, QString("sites[%1]").arg(s));
         }
         break; // one cloud cluster (KaiS C)
     }
     setSceneRect(itemsBoundingRect().adjusted(-30, -30, 30, 30));
+    selectPaths(selection);
 }
 
 } // namespace schedlab::ui

@@ -12,12 +12,18 @@ enum class ItemKind { Site, Eap, Node, Cloud, Link };
 constexpr int kKindRole = 0;    ///< QGraphicsItem::data key: ItemKind as int
 constexpr int kPathRole = 1;    ///< QGraphicsItem::data key: "sites[0].eaps[1]" style path
 constexpr int kNodeNameRole = 2;
+/** Movable items: the scenario `layout` key they are placed by, and the point
+ *  that layout value is relative to (a site's origin for its eAPs). */
+constexpr int kLayoutNameRole = 3;
+constexpr int kLayoutOriginRole = 4;
+constexpr int kLayoutPointRole = 5; ///< the item's current layout value
 
 /**
- * Mirrors a scenario's topology read-only: edge sites as framed groups, their
- * eAPs with the nodes they manage in a row below, the cloud as one box, LAN
- * links eAP-node and dashed WAN links eAP-cloud. The layout is a deterministic
- * function of the scenario.
+ * Mirrors a scenario's topology: edge sites as framed groups, their eAPs with
+ * the nodes they manage in a grid below, the cloud as one box, LAN links
+ * eAP-node and dashed WAN links eAP-cloud. Positions come from the scenario's
+ * `layout` where given, else from a deterministic automatic layout. Rebuilding
+ * keeps the selection (by key path).
  */
 class TopologyScene : public QGraphicsScene
 {
@@ -28,6 +34,12 @@ public:
 
     void setScenario(const Scenario &scenario);
     int count(ItemKind kind) const;
+    /** The topmost item standing for a model element (not a link or a label) at `pos`. */
+    QGraphicsItem *elementAt(QPointF pos) const;
+    /** The item that moves when `item` is dragged: an eAP, a site frame or the cloud. */
+    static QGraphicsItem *movableFor(QGraphicsItem *item);
+    QStringList selectedPaths() const;
+    void selectPaths(const QStringList &paths);
 
     static QColor archColour(const std::string &arch);
 };

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "topologyview.h"
 
+#include "tools.h"
+
+#include <QMouseEvent>
+#include <QScrollBar>
 #include <QWheelEvent>
 #include <cmath>
 
@@ -9,7 +13,7 @@ namespace schedlab::ui {
 TopologyView::TopologyView(QWidget *parent) : QGraphicsView(parent)
 {
     setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
-    setDragMode(QGraphicsView::ScrollHandDrag);
+    setDragMode(QGraphicsView::RubberBandDrag);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
     setFrameShape(QFrame::NoFrame);
 }
@@ -25,6 +29,13 @@ void TopologyView::fitAll()
         setTransform(QTransform::fromScale(kMaxScale, kMaxScale));
 }
 
+void TopologyView::setTool(AbstractTool *tool)
+{
+    mTool = tool;
+    mToolActive = false;
+    viewport()->setCursor(tool ? tool->cursor() : Qt::ArrowCursor);
+}
+
 void TopologyView::wheelEvent(QWheelEvent *event)
 {
     mUserZoomed = true;
@@ -37,6 +48,53 @@ void TopologyView::resizeEvent(QResizeEvent *event)
     QGraphicsView::resizeEvent(event);
     if (!mUserZoomed)
         fitAll();
+}
+
+void TopologyView::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::MiddleButton) {
+        mPanning = true;
+        mPanFrom = event->pos();
+        viewport()->setCursor(Qt::ClosedHandCursor);
+        return;
+    }
+    if (event->button() == Qt::LeftButton && mTool &&
+        mTool->press(mapToScene(event->pos()), event->modifiers())) {
+        mToolActive = true;
+        return;
+    }
+    QGraphicsView::mousePressEvent(event);
+}
+
+void TopologyView::mouseMoveEvent(QMouseEvent *event)
+{
+    if (mPanning) {
+        const QPoint d = event->pos() - mPanFrom;
+        mPanFrom = event->pos();
+        horizontalScrollBar()->setValue(horizontalScrollBar()->value() - d.x());
+        verticalScrollBar()->setValue(verticalScrollBar()->value() - d.y());
+        return;
+    }
+    if (mToolActive) {
+        mTool->move(mapToScene(event->pos()));
+        return;
+    }
+    QGraphicsView::mouseMoveEvent(event);
+}
+
+void TopologyView::mouseReleaseEvent(QMouseEvent *event)
+{
+    if (mPanning && event->button() == Qt::MiddleButton) {
+        mPanning = false;
+        viewport()->setCursor(mTool ? mTool->cursor() : Qt::ArrowCursor);
+        return;
+    }
+    if (mToolActive && event->button() == Qt::LeftButton) {
+        mToolActive = false;
+        mTool->release(mapToScene(event->pos()));
+        return;
+    }
+    QGraphicsView::mouseReleaseEvent(event);
 }
 
 } // namespace schedlab::ui

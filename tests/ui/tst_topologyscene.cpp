@@ -94,9 +94,9 @@ private Q_SLOTS:
         QVERIFY(arm);
         arm->setSelected(true);
         const QStringList rows = window.propertiesDock()->rows();
-        QVERIFY2(rows.contains("node=e2-arm2"), qPrintable(rows.join(", ")));
-        QVERIFY(rows.contains("arch=arm64"));
-        QVERIFY(rows.contains("perf=0.8"));
+        QVERIFY2(rows.contains("Name=e2-arm{i}"), qPrintable(rows.join(", ")));
+        QVERIFY(rows.contains("ISA (arch)=arm64"));
+        QVERIFY(rows.contains("Speed (perf)=0.8"));
     }
 
     void aBrokenScenarioKeepsTheOpenOne()

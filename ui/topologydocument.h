@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "elementref.h"
+#include "model/scenario.h"
+#include "scenario/scenarioio.h"
+
+#include <QObject>
+#include <QStringList>
+#include <functional>
+#include <vector>
+
+class QUndoStack;
+
+namespace schedlab::ui {
+
+/**
+ * The scenario being edited (Tiled's Document): owns the plain model and the
+ * undo stack. Every edit is an undo command pushed through the methods below;
+ * views mirror the model and redraw on changed().
+ */
+class TopologyDocument : public QObject
+{
+    Q_OBJECT
+
+public:
+    /** What an edit touched, so a view can redraw only what it shows. */
+    enum class Change { Replaced, Structure, Properties, Layout };
+
+    explicit TopologyDocument(QObject *parent = nullptr);
+    ~TopologyDocument() override;
+
+    const Scenario &scenario() const { return mScenario; }
+    QUndoStack *undoStack() const { return mUndo; }
+    QString fileName() const { return mFileName; }
+    bool isModified() const;
+    /** Semantic problems of the current model, in the loader's words. */
+    const std::vector<ScenarioError> &problems() const { return mProblems; }
+
+    /** Starts over on `scenario` (clears undo history). */
+    void reset(const Scenario &scenario, const QString &fileName);
+    /** Loads a file; on errors keeps the current model and returns them formatted. */
+    QStringList load(const QString &path);
+    /** Writes YAML atomically; refuses a model with problems. Marks the stack clean. */
+    bool save(const QString &path, QString *error);
+
+    /** One undoable edit of the model: `edit` changes a copy, the command swaps copies. */
+    void edit(const QString &text, Change kind, const std::function<void(Scenario &)> &edit);
+
+    // Topology edits used by the editor tools; each is one undo step.
+    ElementRef addEdgeSite(CanvasPoint at);
+    ElementRef addEap(int site, CanvasPoint relative);
+    ElementRef addNode(const ElementRef &eap);
+    ElementRef addCloudNodes();
+    void remove(const std::vector<ElementRef> &elements);
+    /** Moves a node group under another eAP (the connect tool). */
+    ElementRef reattach(const ElementRef &node, const ElementRef &eap);
+    /** Copies of `groups` under `eap`, renamed where the names are taken. */
+    std::vector<ElementRef> paste(const std::vector<NodeSpec> &groups, const ElementRef &eap);
+    /** Places a named element on the canvas; drags with one `dragId` merge into one step. */
+    void move(const std::string &name, CanvasPoint to, int dragId);
+    void autoLayout();
+
+    /** A name not yet used by a site, eAP or node, from `stem` plus a number. */
+    std::string freshName(const std::string &stem) const;
+
+Q_SIGNALS:
+    void changed(schedlab::ui::TopologyDocument::Change change);
+    void fileNameChanged(const QString &fileName);
+    void modifiedChanged(bool modified);
+
+private:
+    friend class SwapScenario;
+    friend class MoveElement;
+    template <typename T> friend class ChangeValue;
+    void apply(const Scenario &scenario, Change kind);
+
+    Scenario mScenario;
+    std::vector<ScenarioError> mProblems;
+    QUndoStack *mUndo;
+    QString mFileName;
+};
+
+} // namespace schedlab::ui
