@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/testscenarios.h"
+#include "editcommands.h"
+#include "editortools.h"
+#include "mainwindow.h"
+#include "propertiesdock.h"
+#include "scenario/scenarioio.h"
+#include "topologydocument.h"
+#include "topologyscene.h"
+#include "topologyview.h"
+
+#include <QGraphicsItem>
+#include <QLineEdit>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+
+using namespace schedlab;
+using namespace schedlab::ui;
+
+namespace {
+QGraphicsItem *itemFor(const TopologyScene &scene, ItemKind kind, const QString &nameOrPath)
+{
+    for (QGraphicsItem *i : scene.items())
+        if (i->data(kKindRole).isValid() && i->data(kKindRole).toInt() == int(kind) &&
+            (i->data(kNodeNameRole).toString() == nameOrPath ||
+             i->data(kPathRole).toString() == nameOrPath))
+            return i;
+    return nullptr;
+}
+
+int edgeNodes(const Scenario &s)
+{
+    int n = 0;
+    for (const SiteSpec &site : s.sites)
+        for (const EapSpec &eap : site.eaps)
+            for (const NodeSpec &g : eap.nodes)
+                n += g.count;
+    return n;
+}
+
+/** Clicks the canvas at a scene position with the current tool. */
+void click(TopologyView *view, QPointF scenePos, Qt::KeyboardModifiers mods = {})
+{
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, mods, view->mapFromScene(scenePos));
+}
+
+void drag(TopologyView *view, QPointF from, QPointF to)
+{
+    const QPoint a = view->mapFromScene(from), b = view->mapFromScene(to);
+    QTest::mousePress(view->viewport(), Qt::LeftButton, {}, a);
+    for (int k = 1; k <= 4; ++k) {
+        QMouseEvent move(QEvent::MouseMove, a + (b - a) * k / 4, view->viewport()->mapToGlobal(a + (b - a) * k / 4),
+                         Qt::NoButton, Qt::LeftButton, Qt::NoModifier);
+        QApplication::sendEvent(view->viewport(), &move);
+    }
+    QTest::mouseRelease(view->viewport(), Qt::LeftButton, {}, b);
+}
+} // namespace
+
+class TestTopologyEditor : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void everyEditUndoesToTheSameModel()
+    {
+        TopologyDocument doc;
+        const Scenario original = test::smallScenario(2, 2);
+        doc.reset(original, {});
+        QVERIFY(!doc.isModified());
+
+        const ElementRef site = doc.addEdgeSite({900, 0});
+        const ElementRef eap = doc.addEap(site.site, {300, 40});
+        const ElementRef node = doc.addNode(eap);
+        doc.addCloudNodes();
+        doc.reattach(ElementRef{ElementRef::Node, 0, 0, 0}, eap);
+        doc.move("eap-1", {10, 20}, 1);
+        doc.remove({ElementRef{ElementRef::Eap, 0, 1}});
+        doc.paste({node.node(doc.scenario())}, eap);
+        QVERIFY(doc.isModified());
+        QVERIFY(doc.problems().empty());
+        const Scenario edited = doc.scenario();
+        QCOMPARE(doc.undoStack()->count(), 8);
+
+        while (doc.undoStack()->canUndo())
+            doc.undoStack()->undo();
+        QVERIFY(doc.scenario() == original);
+        QVERIFY(!doc.isModified());
+        while (doc.undoStack()->canRedo())
+            doc.undoStack()->redo();
+        QVERIFY(doc.scenario() == edited);
+    }
+
+    void dragsMergeIntoOneStep()
+    {
+        TopologyDocument doc;
+        doc.reset(test::smallScenario(), {});
+        for (int x = 0; x <= 50; x += 10)
+            doc.move("eap-1", {double(x), 5}, 7);
+        QCOMPARE(doc.undoStack()->count(), 1);
+        QCOMPARE(doc.scenario().layout.at("eap-1"), (CanvasPoint{50, 5}));
+        doc.move("eap-1", {60, 5}, 8); // a new drag is a new step
+        QCOMPARE(doc.undoStack()->count(), 2);
+        doc.undoStack()->undo();
+        doc.undoStack()->undo();
+        QVERIFY(doc.scenario().layout.empty());
+    }
+
+    void changeValueMerges()
+    {
+        TopologyDocument doc;
+        doc.reset(test::smallScenario(), {});
+        const auto cpu = [](Scenario &s) -> double & { return s.sites[0].eaps[0].nodes[0].cpu; };
+        const double before = cpu(const_cast<Scenario &>(doc.scenario()));
+        doc.undoStack()->push(new ChangeValue<double>(&doc, "cpu", cpu, 3.0, "cpu"));
+        doc.undoStack()->push(new ChangeValue<double>(&doc, "cpu", cpu, 4.0, "cpu"));
+        QCOMPARE(doc.undoStack()->count(), 1);
+        QCOMPARE(doc.scenario().sites[0].eaps[0].nodes[0].cpu, 4.0);
+        doc.undoStack()->undo();
+        QCOMPARE(doc.scenario().sites[0].eaps[0].nodes[0].cpu, before);
+    }
+
+    void pasteRenamesTakenNames()
+    {
+        TopologyDocument doc;
+        doc.reset(test::smallScenario(2, 2), {});
+        const NodeSpec group = doc.scenario().sites[0].eaps[0].nodes[0];
+        const auto refs = doc.paste({group, group}, ElementRef{ElementRef::Eap, 0, 1});
+        QCOMPARE(refs.size(), std::size_t(2));
+        QVERIFY(doc.problems().empty()); // no duplicate node names
+        QVERIFY(refs[0].node(doc.scenario()).name != group.name);
+        QVERIFY(refs[0].node(doc.scenario()).name != refs[1].node(doc.scenario()).name);
+        QCOMPARE(refs[0].node(doc.scenario()).cpu, group.cpu);
+    }
+
+    void inspectorShowsTheLoadersMessages_data()
+    {
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("bare number") << "memory" << "4096"
+                                     << "sites[0].eaps[0].nodes[0].memory: expected a size with a unit";
+        QTest::newRow("negative cpu") << "cpu" << "-2" << "sites[0].eaps[0].nodes[0].cpu: must be > 0";
+        QTest::newRow("zero perf") << "perf" << "0" << "sites[0].eaps[0].nodes[0].perf: must be > 0";
+        QTest::newRow("bad taint effect")
+            << "taints" << "gpu=yes:Sometimes"
+            << "sites[0].eaps[0].nodes[0].taints[0].effect: expected NoSchedule";
+        QTest::newRow("count") << "count" << "two" << "expected a whole number, got 'two'";
+    }
+
+    void inspectorShowsTheLoadersMessages()
+    {
+        QFETCH(QString, key);
+        QFETCH(QString, text);
+        QFETCH(QString, message);
+        TopologyDocument doc;
+        doc.reset(test::smallScenario(), {});
+        PropertiesDock dock(&doc);
+        dock.show("sites[0].eaps[0].nodes[0]");
+        QLineEdit *edit = dock.field(key);
+        QVERIFY(edit);
+        const Scenario before = doc.scenario();
+        edit->selectAll();
+        QTest::keyClicks(edit, text);
+        QVERIFY2(dock.message().contains(message), qPrintable(dock.message()));
+        Q_EMIT edit->editingFinished();
+        QVERIFY(doc.scenario() == before); // nothing invalid enters the model
+        QCOMPARE(doc.undoStack()->count(), 0);
+    }
+
+    void inspectorCommitsValidEditsAsUndoSteps()
+    {
+        TopologyDocument doc;
+        doc.reset(test::smallScenario(), {});
+        PropertiesDock dock(&doc);
+        dock.show("sites[0].eaps[0].nodes[0]");
+        QLineEdit *cpu = dock.field("cpu");
+        cpu->setText("500m");
+        Q_EMIT cpu->textEdited(cpu->text());
+        QVERIFY(dock.message().isEmpty());
+        Q_EMIT cpu->editingFinished();
+        QCOMPARE(doc.scenario().sites[0].eaps[0].nodes[0].cpu, 0.5);
+        QLineEdit *name = dock.field("name");
+        name->setText("renamed");
+        Q_EMIT name->editingFinished();
+        QCOMPARE(doc.scenario().sites[0].eaps[0].nodes[0].name, std::string("renamed"));
+        QCOMPARE(doc.undoStack()->count(), 2);
+        doc.undoStack()->undo();
+        doc.undoStack()->undo();
+        QVERIFY(doc.scenario() == test::smallScenario());
+
+        dock.show({}); // the scenario's own settings
+        QLineEdit *slot = dock.field("time.slot");
+        QVERIFY(slot);
+        slot->setText("250");
+        Q_EMIT slot->textEdited(slot->text());
+        QVERIFY(dock.message().contains("expected a duration with a unit"));
+        QLineEdit *dispatch = dock.field("policies.dispatch");
+        dispatch->setText("gredy");
+        Q_EMIT dispatch->textEdited(dispatch->text());
+        QVERIFY2(dock.message().contains("did you mean 'greedy'"), qPrintable(dock.message()));
+    }
+
+    void renameCarriesTheLayout()
+    {
+        TopologyDocument doc;
+        doc.reset(test::smallScenario(), {});
+        doc.move("eap-1", {5, 5}, 1);
+        PropertiesDock dock(&doc);
+        dock.show("sites[0].eaps[0]");
+        QLineEdit *name = dock.field("name");
+        name->setText("north");
+        Q_EMIT name->editingFinished();
+        QVERIFY(doc.scenario().layout.count("north"));
+        QVERIFY(!doc.scenario().layout.count("eap-1"));
+        QVERIFY(doc.problems().empty());
+    }
+
+    void buildSaveAndReopenThroughTheWindow()
+    {
+        MainWindow window;
+        window.resize(1200, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        TopologyView *view = window.topologyView();
+        TopologyDocument *doc = window.document();
+        QVERIFY(doc->scenario().sites.empty());
+
+        // A site with an eAP and a node, a second node on that eAP, a cloud.
+        QVERIFY(window.tools()->activate("Add Site"));
+        click(view, view->mapToScene(view->viewport()->rect().center()));
+        QCOMPARE(doc->scenario().sites.size(), std::size_t(1));
+        QCOMPARE(edgeNodes(doc->scenario()), 1);
+        QGraphicsItem *eap = itemFor(*window.topologyScene(), ItemKind::Eap, "eap-1");
+        QVERIFY(eap);
+        window.tools()->activate("Add Edge Node");
+        click(view, eap->sceneBoundingRect().center());
+        QCOMPARE(edgeNodes(doc->scenario()), 2);
+        window.tools()->activate("Add Cloud");
+        click(view, QPointF(0, 0));
+        QCOMPARE(doc->scenario().sites.size(), std::size_t(2));
+        QCOMPARE(window.topologyScene()->count(ItemKind::Cloud), 1);
+
+        // Drag the eAP: one undo step, the nodes follow.
+        window.tools()->activate("Select");
+        eap = itemFor(*window.topologyScene(), ItemKind::Eap, "eap-1");
+        const QPointF nodeBefore =
+            itemFor(*window.topologyScene(), ItemKind::Node, "edge-1-n1")->sceneBoundingRect().topLeft();
+        const int steps = doc->undoStack()->count();
+        drag(view, eap->sceneBoundingRect().center(), eap->sceneBoundingRect().center() + QPointF(120, 60));
+        QCOMPARE(doc->undoStack()->count(), steps + 1);
+        const QPointF nodeAfter =
+            itemFor(*window.topologyScene(), ItemKind::Node, "edge-1-n1")->sceneBoundingRect().topLeft();
+        QVERIFY2((nodeAfter - nodeBefore).manhattanLength() > 100,
+                 qPrintable(QString("moved by %1").arg((nodeAfter - nodeBefore).manhattanLength())));
+
+        // Save, reopen: the same model, layout included.
+        QTemporaryDir dir;
+        const QString path = dir.filePath("built.yaml");
+        QString error;
+        QVERIFY2(window.saveScenario(path, &error), qPrintable(error));
+        QVERIFY(!doc->isModified());
+        const Scenario saved = doc->scenario();
+        MainWindow again;
+        const QStringList errors = again.openScenario(path);
+        QVERIFY2(errors.isEmpty(), qPrintable(errors.join('\n')));
+        QVERIFY(again.document()->scenario() == saved);
+        QVERIFY(again.document()->scenario().layout.count("eap-1"));
+
+        // Select the first node and delete it; undo brings it back.
+        QGraphicsItem *node = itemFor(*window.topologyScene(), ItemKind::Node, "edge-1-n1");
+        window.topologyScene()->clearSelection();
+        node->setSelected(true);
+        window.tools()->deleteSelection();
+        QCOMPARE(edgeNodes(doc->scenario()), 1);
+        QVERIFY(doc->isModified());
+        doc->undoStack()->undo();
+        QVERIFY(doc->scenario() == saved);
+    }
+
+    void connectToolMovesANodeToAnotherEap()
+    {
+        MainWindow window;
+        window.resize(1200, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.document()->reset(test::smallScenario(2, 2), {});
+        window.topologyView()->fitAll();
+        window.tools()->activate("Connect");
+        const TopologyScene &scene = *window.topologyScene();
+        QGraphicsItem *from = itemFor(scene, ItemKind::Node, "sites[0].eaps[0].nodes[0]");
+        QGraphicsItem *to = itemFor(scene, ItemKind::Eap, "sites[0].eaps[1]");
+        QVERIFY(from && to);
+        const std::string name = window.document()->scenario().sites[0].eaps[0].nodes[0].name;
+        drag(window.topologyView(), from->sceneBoundingRect().center(), to->sceneBoundingRect().center());
+        const auto &eaps = window.document()->scenario().sites[0].eaps;
+        QCOMPARE(eaps[0].nodes.size(), std::size_t(1));
+        QCOMPARE(eaps[1].nodes.back().name, name);
+    }
+
+    void copyPasteANodeGroup()
+    {
+        MainWindow window;
+        window.document()->reset(test::smallScenario(2, 2), {});
+        const TopologyScene &scene = *window.topologyScene();
+        itemFor(scene, ItemKind::Node, "sites[0].eaps[0].nodes[0]")->setSelected(true);
+        window.tools()->copy();
+        const int before = edgeNodes(window.document()->scenario());
+        window.tools()->paste();
+        window.tools()->paste();
+        QCOMPARE(edgeNodes(window.document()->scenario()), before + 2);
+        QVERIFY(window.document()->problems().empty());
+    }
+};
+
+QTEST_MAIN(TestTopologyEditor)
+#include "tst_topologyeditor.moc"
