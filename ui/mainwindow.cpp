@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
+#include "catalogdock.h"
 #include "editortools.h"
 #include "preferences.h"
 #include "propertiesdock.h"
@@ -47,6 +48,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     addDockWidget(Qt::LeftDockWidgetArea, mTree);
     addDockWidget(Qt::RightDockWidgetArea, mProperties);
     resizeDocks({mTree, mProperties}, {280, 320}, Qt::Horizontal);
+    mCatalog = new CatalogDock(mDocument, this);
+    addDockWidget(Qt::BottomDockWidgetArea, mCatalog);
+    mCatalog->hide(); // View > Catalog
 
     mStatus = new QLabel(this);
     statusBar()->addWidget(mStatus, 1);
@@ -62,12 +66,13 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 
     mTools = new EditorTools(mDocument, mScene, mView, this);
     menuBar()->addMenu(mTools->editMenu());
-    addToolBar(Qt::LeftToolBarArea, mTools->toolBar());
+    addToolBar(Qt::TopToolBarArea, mTools->toolBar());
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Fit Topology"), this, [this] { mView->fitAll(); });
     view->addAction(mTree->toggleViewAction());
     view->addAction(mProperties->toggleViewAction());
+    view->addAction(mCatalog->toggleViewAction());
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About SchedLab"), this, [this] {
         QMessageBox::about(this, tr("About SchedLab"),

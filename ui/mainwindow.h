@@ -8,6 +8,7 @@ class QMenu;
 
 namespace schedlab::ui {
 
+class CatalogDock;
 class EditorTools;
 class PropertiesDock;
 class ScenarioDock;
@@ -37,6 +38,7 @@ public:
     TopologyView *topologyView() const { return mView; }
     PropertiesDock *propertiesDock() const { return mProperties; }
     EditorTools *tools() const { return mTools; }
+    CatalogDock *catalog() const { return mCatalog; }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -58,6 +60,7 @@ private:
     TopologyView *mView;
     ScenarioDock *mTree;
     PropertiesDock *mProperties;
+    CatalogDock *mCatalog;
     EditorTools *mTools;
     QLabel *mStatus;
     QMenu *mRecent;

@@ -36,6 +36,7 @@ PropertiesDock::PropertiesDock(TopologyDocument *document, QWidget *parent)
     mMessage->setStyleSheet("color: #b3471b;");
     mProblems = new QListWidget(body);
     mProblems->setMaximumHeight(120);
+    mProblems->setWordWrap(true);
     v->addWidget(scroll, 1);
     v->addWidget(mMessage);
     v->addWidget(new QLabel(tr("Problems"), body));

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "catalogdock.h"
+#include "catalogtable.h"
 #include "common/testscenarios.h"
 #include "editcommands.h"
 #include "editortools.h"
@@ -311,6 +313,55 @@ private Q_SLOTS:
         window.tools()->paste();
         QCOMPARE(edgeNodes(window.document()->scenario()), before + 2);
         QVERIFY(window.document()->problems().empty());
+    }
+
+    void catalogEditsServicesAndImages()
+    {
+        TopologyDocument doc;
+        doc.reset(test::smallScenario(), {});
+        CatalogDock dock(&doc);
+        CatalogTable *services = dock.services();
+        QCOMPARE(services->rowCount(), 3);
+        const auto col = [](CatalogTable *t, const QString &header) {
+            for (int c = 0; c < t->columnCount(); ++c)
+                if (t->horizontalHeaderItem(c)->text() == header)
+                    return c;
+            return -1;
+        };
+        // The loader's messages, and nothing enters the model.
+        QVERIFY(services->editCell(0, col(services, "Work"), "exp(40)")
+                    .contains("services[0].request.work"));
+        QVERIFY(services->editCell(0, col(services, "Image"), "nope:1").contains("services[0].image"));
+        QVERIFY(services->editCell(0, col(services, "Replicas edge/min/max"), "9 / 1 / 4")
+                    .contains("services[0].replicas.edge"));
+        QCOMPARE(doc.undoStack()->count(), 0);
+        // Valid edits are undo steps.
+        QVERIFY(services->editCell(0, col(services, "Work"), "uniform(10ms, 30ms)").isEmpty());
+        QCOMPARE(doc.scenario().services[0].work.kind, Distribution::Kind::Uniform);
+        QVERIFY(services->editCell(1, col(services, "Name"), "web").isEmpty());
+        QCOMPARE(services->item(1, col(services, "Name"))->text(), QString("web"));
+        services->selectRow(2);
+        services->removeSelectedRows();
+        QCOMPARE(doc.scenario().services.size(), std::size_t(2));
+        services->clearSelection();
+        services->addRow();
+        QCOMPARE(doc.scenario().services.size(), std::size_t(3));
+        QVERIFY(doc.problems().empty());
+
+        CatalogTable *images = dock.images();
+        QCOMPARE(images->rowCount(), 2); // app:1 for amd64 and arm64
+        QVERIFY(images->editCell(1, col(images, "Layers"), "base, sha256:c9=12MB").isEmpty());
+        QCOMPARE(doc.scenario().images[0].variants[1].layers.size(), std::size_t(2));
+        QVERIFY(images->editCell(1, col(images, "Layers"), "missing").contains("unknown layer 'missing'"));
+        QVERIFY(images->editCell(0, col(images, "Image"), "app:2").isEmpty());
+        QCOMPARE(doc.scenario().services[0].image, std::string("app:2")); // services follow
+        images->selectRow(0);
+        images->addRow(); // a variant for the next free arch
+        QCOMPARE(doc.scenario().images[0].variants.back().arch, std::string("riscv64"));
+
+        while (doc.undoStack()->canUndo())
+            doc.undoStack()->undo();
+        QVERIFY(doc.scenario() == test::smallScenario());
     }
 };
 
