@@ -5,7 +5,7 @@
 
 #include "experiment/comparison.h"
 #include "experiment/comparisonfiles.h"
-#include "experiment/runrecorder.h"
+#include "experiment/storedcomparison.h"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -95,18 +95,9 @@ int compareCommand(const CompareArgs &a)
 
     if (!a.db.empty()) {
         std::string error;
-        auto recorder = RunRecorder::open(a.db, &error);
-        if (!recorder) {
+        if (!storeComparison(a.db, *scenario, spec, cells, comparisonLabel(*scenario), &error)) {
             std::fprintf(stderr, "error: %s\n", error.c_str());
             return BadInput;
-        }
-        for (const CellResult &c : cells) {
-            if (!c.error.empty())
-                continue;
-            recorder->begin(*scenario, spec.variants[c.variant].policies, spec.seeds[c.seedIndex]);
-            for (const FramePoint &f : c.result.frames)
-                recorder->onFrame({}, f);
-            recorder->finish(c.result, false);
         }
     }
 

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/testscenarios.h"
+#include "experiment/storedcomparison.h"
+#include "store/experimentstore.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace schedlab;
+
+class TestStoredComparison : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void reopensTheSameComparison()
+    {
+        const Scenario scenario = test::smallScenario();
+        ComparisonSpec spec;
+        spec.variants = crossVariants(scenario.policies, {"greedy", "random"}, {}, {});
+        spec.seeds = {1, 2, 3};
+        spec.duration = 30;
+        spec.jobs = 2;
+        const auto cells = runComparison(scenario, spec);
+        const auto summary = summarise(spec, cells);
+
+        QTemporaryDir dir;
+        const std::string db = dir.filePath("sub/experiments.db").toStdString();
+        std::string error;
+        QVERIFY2(storeComparison(db, scenario, spec, cells, "first", &error), error.c_str());
+        QVERIFY2(storeComparison(db, scenario, spec, cells, "second", &error), error.c_str());
+
+        auto store = ExperimentStore::open(db, &error);
+        QVERIFY2(store, error.c_str());
+        const auto list = listComparisons(*store);
+        QCOMPARE(list.size(), std::size_t(2));
+        QCOMPARE(list[0].label, std::string("first"));
+        QCOMPARE(list[0].runs, 6);
+        QCOMPARE(list[0].variants, (std::vector<std::string>{"greedy", "random"}));
+        QCOMPARE(list[0].scenarioName, scenario.name);
+
+        ComparisonSpec loadedSpec;
+        std::vector<CellResult> loaded;
+        QVERIFY2(loadComparison(*store, "second", loadedSpec, loaded, &error), error.c_str());
+        QCOMPARE(loaded.size(), cells.size());
+        QCOMPARE(loadedSpec.seeds, spec.seeds);
+        QCOMPARE(loadedSpec.variants.size(), std::size_t(2));
+        QVERIFY(loadedSpec.variants[1].policies == spec.variants[1].policies);
+        const auto again = summarise(loadedSpec, loaded);
+        for (std::size_t v = 0; v < summary.size(); ++v) {
+            QCOMPARE(again[v].label, summary[v].label);
+            QCOMPARE(again[v].metrics.size(), summary[v].metrics.size());
+            for (std::size_t m = 0; m < summary[v].metrics.size(); ++m) {
+                QCOMPARE(again[v].metrics[m].first, summary[v].metrics[m].first); // same order
+                QCOMPARE(again[v].metrics[m].second.mean, summary[v].metrics[m].second.mean);
+            }
+        }
+        for (const CellResult &c : loaded) {
+            const CellResult &orig = *std::find_if(cells.begin(), cells.end(), [&](const CellResult &o) {
+                return o.variant == c.variant && o.seedIndex == c.seedIndex;
+            });
+            QCOMPARE(c.result.frames.size(), orig.result.frames.size());
+            QCOMPARE(c.result.frames.back().throughput, orig.result.frames.back().throughput);
+            QCOMPARE(c.result.frames.back().imbalance, orig.result.frames.back().imbalance);
+            QCOMPARE(c.result.responseCdf, orig.result.responseCdf);
+        }
+        QVERIFY(!loadComparison(*store, "nope", loadedSpec, loaded, &error));
+        QVERIFY(QString::fromStdString(error).contains("no complete runs of comparison 'nope'"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStoredComparison)
+#include "tst_storedcomparison.moc"
