@@ -2,6 +2,8 @@
 #include "mainwindow.h"
 
 #include "catalogdock.h"
+#include "comparisonpanel.h"
+#include "experimentbrowser.h"
 #include "editortools.h"
 #include "preferences.h"
 #include "propertiesdock.h"
@@ -19,6 +21,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QToolBar>
 
 namespace schedlab::ui {
@@ -41,7 +44,12 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     mScene = new TopologyScene(this);
     mView = new TopologyView(this);
     mView->setScene(mScene);
-    setCentralWidget(mView);
+    mComparison = new ComparisonPanel(mDocument, this);
+    mCentre = new QTabWidget(this);
+    mCentre->setDocumentMode(true);
+    mCentre->addTab(mView, tr("Topology"));
+    mCentre->addTab(mComparison, tr("Compare"));
+    setCentralWidget(mCentre);
 
     mTree = new ScenarioDock(this);
     mProperties = new PropertiesDock(mDocument, this);
@@ -51,6 +59,16 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     mCatalog = new CatalogDock(mDocument, this);
     addDockWidget(Qt::BottomDockWidgetArea, mCatalog);
     mCatalog->hide(); // View > Catalog
+    mBrowser = new ExperimentBrowser(this);
+    addDockWidget(Qt::LeftDockWidgetArea, mBrowser);
+    tabifyDockWidget(mTree, mBrowser);
+    mTree->raise();
+    mBrowser->setOpener([this](const QString &scenario, const ComparisonSpec &spec,
+                               const std::vector<CellResult> &cells, const QString &label) {
+        mComparison->showResults(scenario, spec, cells, label);
+        mCentre->setCurrentWidget(mComparison);
+    });
+    connect(mComparison, &ComparisonPanel::stored, mBrowser, &ExperimentBrowser::refresh);
 
     mStatus = new QLabel(this);
     statusBar()->addWidget(mStatus, 1);
@@ -73,6 +91,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     view->addAction(mTree->toggleViewAction());
     view->addAction(mProperties->toggleViewAction());
     view->addAction(mCatalog->toggleViewAction());
+    view->addAction(mBrowser->toggleViewAction());
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About SchedLab"), this, [this] {
         QMessageBox::about(this, tr("About SchedLab"),
@@ -127,6 +146,17 @@ void MainWindow::documentChanged(int change)
         mView->fitAll();
     }
     updateTitle();
+}
+
+bool MainWindow::showPanel(const QString &name)
+{
+    if (name == "topology")
+        mCentre->setCurrentWidget(mView);
+    else if (name == "compare")
+        mCentre->setCurrentWidget(mComparison);
+    else
+        return false;
+    return true;
 }
 
 void MainWindow::updateTitle()

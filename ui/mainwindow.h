@@ -5,10 +5,13 @@
 
 class QLabel;
 class QMenu;
+class QTabWidget;
 
 namespace schedlab::ui {
 
 class CatalogDock;
+class ComparisonPanel;
+class ExperimentBrowser;
 class EditorTools;
 class PropertiesDock;
 class ScenarioDock;
@@ -39,6 +42,10 @@ public:
     PropertiesDock *propertiesDock() const { return mProperties; }
     EditorTools *tools() const { return mTools; }
     CatalogDock *catalog() const { return mCatalog; }
+    ComparisonPanel *comparison() const { return mComparison; }
+    ExperimentBrowser *experiments() const { return mBrowser; }
+    /** Shows a central panel: "topology" or "compare". */
+    bool showPanel(const QString &name);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -61,6 +68,9 @@ private:
     ScenarioDock *mTree;
     PropertiesDock *mProperties;
     CatalogDock *mCatalog;
+    ComparisonPanel *mComparison;
+    ExperimentBrowser *mBrowser;
+    QTabWidget *mCentre;
     EditorTools *mTools;
     QLabel *mStatus;
     QMenu *mRecent;

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "comparisoncharts.h"
+#include "comparisonpanel.h"
+#include "experimentbrowser.h"
+#include "experimentsdb.h"
+#include "mainwindow.h"
+#include "topologydocument.h"
+
+#include <QFile>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QtTest>
+#include <qcustomplot.h>
+
+using namespace schedlab;
+using namespace schedlab::ui;
+
+class TestComparisonPanel : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true); // the store goes to a test location
+        QFile::remove(experimentsDbPath());
+    }
+
+    void comparesThreePoliciesAndStoresThem()
+    {
+        MainWindow window;
+        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml")).isEmpty());
+        ComparisonPanel *panel = window.comparison();
+        panel->choose(Plane::Dispatch, {"greedy", "random", "round-robin"});
+        panel->setSeeds(3);
+        panel->setDuration("40s");
+        QSignalSpy done(panel, &ComparisonPanel::finished);
+        QSignalSpy stored(panel, &ComparisonPanel::stored);
+        QVERIFY(panel->run());
+        QVERIFY(panel->isRunning());
+        QVERIFY(!panel->run()); // one at a time
+        QVERIFY(done.wait(120000));
+        QVERIFY2(panel->statusText().contains("9 runs done"), qPrintable(panel->statusText()));
+        QCOMPARE(stored.count(), 1);
+
+        QCOMPARE(panel->table()->rowCount(), 3);
+        QCOMPARE(panel->table()->item(0, 0)->text(), QString("greedy"));
+        QVERIFY(panel->table()->item(0, 1)->text().contains("±"));
+        const auto &throughput = panel->charts()->data(ComparisonCharts::Throughput);
+        QCOMPARE(throughput.series.size(), 3);
+        QVERIFY(throughput.series[0].hasInterval());
+        QCOMPARE(panel->charts()->data(ComparisonCharts::Cdf).series.size(), 3);
+        QVERIFY(panel->charts()->showMetric("dropped"));
+        QCOMPARE(panel->charts()->data(ComparisonCharts::Bars).series.size(), 3);
+        QVERIFY(panel->charts()->plot(ComparisonCharts::Throughput)->graphCount() >= 3);
+
+        // The browser lists it and reopens it into the panel without running.
+        ExperimentBrowser *browser = window.experiments();
+        QCOMPARE(browser->count(), 1);
+        panel->table()->setRowCount(0);
+        QVERIFY(browser->open(stored.front().front().toString()));
+        QCOMPARE(panel->table()->rowCount(), 3);
+        QVERIFY(!browser->open("no such comparison"));
+    }
+
+    void cancelStopsAndStoresNothing()
+    {
+        MainWindow window;
+        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/kais-large.yaml")).isEmpty());
+        ComparisonPanel *panel = window.comparison();
+        panel->setSeeds(200);
+        QSignalSpy done(panel, &ComparisonPanel::finished);
+        QSignalSpy stored(panel, &ComparisonPanel::stored);
+        QVERIFY(panel->run());
+        panel->cancel();
+        QVERIFY(done.wait(120000));
+        QVERIFY2(panel->statusText().startsWith("Cancelled"), qPrintable(panel->statusText()));
+        QCOMPARE(stored.count(), 0);
+    }
+
+    void refusesWhatCannotRun()
+    {
+        MainWindow window;
+        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml")).isEmpty());
+        ComparisonPanel *panel = window.comparison();
+        panel->choose(Plane::Dispatch, {});
+        QVERIFY(!panel->run());
+        QVERIFY(panel->statusText().contains("at least one policy"));
+        panel->choose(Plane::Dispatch, {"greedy"});
+        panel->setDuration("40");
+        QVERIFY(!panel->run());
+        QVERIFY2(panel->statusText().contains("expected a duration with a unit"),
+                 qPrintable(panel->statusText()));
+    }
+};
+
+QTEST_MAIN(TestComparisonPanel)
+#include "tst_comparisonpanel.moc"

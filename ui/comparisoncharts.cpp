@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "comparisoncharts.h"
+
+#include "chartbuilders.h"
+#include "chartplotter.h"
+#include "chartstyle.h"
+#include "exportdialog.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QVBoxLayout>
+#include <qcustomplot.h>
+
+namespace schedlab::ui {
+
+ComparisonCharts::ComparisonCharts(QObject *parent) : QObject(parent) {}
+
+QWidget *ComparisonCharts::page(Chart which, QWidget *extra)
+{
+    auto *page = new QWidget;
+    auto *v = new QVBoxLayout(page);
+    v->setContentsMargins(4, 4, 4, 4);
+    mPlots[which] = new QCustomPlot(page);
+    mPlots[which]->setMinimumSize(320, 220);
+    v->addWidget(mPlots[which], 1);
+    auto *bar = new QHBoxLayout;
+    if (extra)
+        bar->addWidget(extra);
+    bar->addStretch(1);
+    auto *exportButton = new QPushButton(tr("Export…"), page);
+    bar->addWidget(exportButton);
+    v->addLayout(bar);
+    connect(exportButton, &QPushButton::clicked, this, [this, which] { exportChart(which); });
+    return page;
+}
+
+void ComparisonCharts::addTabsTo(QTabWidget *tabs)
+{
+    tabs->addTab(page(Throughput), tr("Throughput per frame"));
+    tabs->addTab(page(Cdf), tr("Response time CDF"));
+    mMetric = new QComboBox;
+    connect(mMetric, &QComboBox::currentTextChanged, this, [this](const QString &metric) {
+        if (!metric.isEmpty())
+            showMetric(metric);
+    });
+    tabs->addTab(page(Bars, mMetric), tr("Metrics"));
+}
+
+void ComparisonCharts::show(const ComparisonSpec &spec, const std::vector<CellResult> &cells,
+                            const std::vector<VariantSummary> &summary, const QString &title)
+{
+    mSummary = summary;
+    mTitle = title;
+    mData[Throughput] = charts::throughputPerFrame(spec, cells);
+    mData[Cdf] = charts::responseTimeCdf(spec, cells);
+    draw(Throughput);
+    draw(Cdf);
+    const QString current = mMetric->currentText();
+    const QSignalBlocker quiet(mMetric);
+    mMetric->clear();
+    if (!summary.empty())
+        for (const auto &[name, value] : summary.front().metrics)
+            mMetric->addItem(QString::fromStdString(name));
+    const int keep = mMetric->findText(current.isEmpty() ? QString("throughput_rate") : current);
+    mMetric->setCurrentIndex(std::max(0, keep));
+    showMetric(mMetric->currentText());
+}
+
+bool ComparisonCharts::showMetric(const QString &metric)
+{
+    QString error;
+    const auto bars = charts::metricBars(mSummary, metric, &error);
+    if (!bars)
+        return false;
+    mData[Bars] = *bars;
+    if (mMetric->currentText() != metric) {
+        const QSignalBlocker quiet(mMetric);
+        mMetric->setCurrentText(metric);
+    }
+    draw(Bars);
+    return true;
+}
+
+void ComparisonCharts::draw(Chart which)
+{
+    charts::ChartStyle style = *charts::chartPreset("screen");
+    style.showTitle = false;
+    charts::drawChart(mPlots[which], mData[which], style);
+    mPlots[which]->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void ComparisonCharts::exportChart(Chart which)
+{
+    if (mData[which].series.isEmpty())
+        return;
+    ExportDialog dialog(mData[which], mSummary, mPlots[which]->window());
+    dialog.exec();
+}
+
+} // namespace schedlab::ui

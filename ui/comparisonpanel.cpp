@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "comparisonpanel.h"
+
+#include "comparisoncharts.h"
+#include "experiment/storedcomparison.h"
+#include "experimentsdb.h"
+#include "scenario/units.h"
+#include "topologydocument.h"
+
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QListWidget>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QThread>
+#include <QVBoxLayout>
+
+namespace schedlab::ui {
+
+namespace {
+QString q(const std::string &s) { return QString::fromStdString(s); }
+
+/** "0.8336 ± 0.018": the CI with two significant digits, the mean to the same place. */
+QString formatMeanCi(const MeanCi &m)
+{
+    if (m.n < 2 || !std::isfinite(m.ci95))
+        return QString::number(m.mean, 'g', 4);
+    return QString("%1 ± %2").arg(m.mean, 0, 'g', 4).arg(m.ci95, 0, 'g', 2);
+}
+} // namespace
+
+ComparisonPanel::ComparisonPanel(TopologyDocument *document, QWidget *parent)
+    : QWidget(parent), mDocument(document)
+{
+    auto *controls = new QWidget(this);
+    auto *form = new QFormLayout(controls);
+    for (Plane plane : {Plane::Dispatch, Plane::Dequeue, Plane::Orchestration})
+        form->addRow(q(planeName(plane)), policyList(plane));
+    mSeeds = new QSpinBox(controls);
+    mSeeds->setRange(1, 1000);
+    mSeeds->setValue(5);
+    form->addRow(tr("Seeds"), mSeeds);
+    mDuration = new QLineEdit(controls);
+    mDuration->setPlaceholderText(tr("scenario's"));
+    mDuration->setToolTip(tr("Simulated time per run, e.g. 2m; empty for the scenario's duration"));
+    form->addRow(tr("Duration"), mDuration);
+    mJobs = new QSpinBox(controls);
+    mJobs->setRange(1, 256);
+    mJobs->setValue(std::max(1, QThread::idealThreadCount()));
+    form->addRow(tr("Parallel runs"), mJobs);
+    mRun = new QPushButton(tr("Run Comparison"), controls);
+    mCancel = new QPushButton(tr("Cancel"), controls);
+    mCancel->setEnabled(false);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(mRun);
+    buttons->addWidget(mCancel);
+    form->addRow(buttons);
+    mProgress = new QProgressBar(controls);
+    form->addRow(mProgress);
+    mStatus = new QLabel(controls);
+    mStatus->setWordWrap(true);
+    form->addRow(mStatus);
+    controls->setMaximumWidth(300);
+
+    mTabs = new QTabWidget(this);
+    mCharts = new ComparisonCharts(mTabs);
+    mTable = new QTableWidget(mTabs);
+    mTable->verticalHeader()->hide();
+    mTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    mCharts->addTabsTo(mTabs);
+    mTabs->addTab(mTable, tr("Table"));
+
+    auto *h = new QHBoxLayout(this);
+    h->addWidget(controls);
+    h->addWidget(mTabs, 1);
+
+    connect(mRun, &QPushButton::clicked, this, &ComparisonPanel::run);
+    connect(mCancel, &QPushButton::clicked, this, &ComparisonPanel::cancel);
+    connect(&mRunner, &ComparisonRunner::progress, this, [this](int done, int total) {
+        mProgress->setRange(0, total);
+        mProgress->setValue(done);
+    });
+    connect(&mRunner, &ComparisonRunner::finished, this, &ComparisonPanel::runnerFinished);
+}
+
+QListWidget *ComparisonPanel::policyList(Plane plane)
+{
+    auto *list = new QListWidget(this);
+    for (const PolicyInfo &p : policyCatalog()) {
+        if (p.plane != plane)
+            continue;
+        auto *item = new QListWidgetItem(q(p.name), list);
+        item->setToolTip(q(p.summary + (p.source.empty() ? "" : " (" + p.source + ")")));
+        item->setCheckState(Qt::Unchecked);
+    }
+    list->setMaximumHeight(std::min(6, list->count()) * 22 + 6);
+    mLists[plane] = list;
+    const PolicySelection defaults;
+    choose(plane, plane == Plane::Dispatch ? QStringList{"greedy", "random", "round-robin"}
+                  : plane == Plane::Dequeue ? QStringList{q(defaults.dequeue)}
+                                            : QStringList{q(defaults.orchestration)});
+    return list;
+}
+
+void ComparisonPanel::choose(Plane plane, const QStringList &names)
+{
+    QListWidget *list = mLists.at(plane);
+    for (int i = 0; i < list->count(); ++i)
+        list->item(i)->setCheckState(names.contains(list->item(i)->text()) ? Qt::Checked
+                                                                           : Qt::Unchecked);
+}
+
+void ComparisonPanel::setSeeds(int seeds) { mSeeds->setValue(seeds); }
+void ComparisonPanel::setDuration(const QString &text) { mDuration->setText(text); }
+QString ComparisonPanel::statusText() const { return mStatus->text(); }
+
+std::vector<std::string> ComparisonPanel::checked(Plane plane) const
+{
+    std::vector<std::string> names;
+    const QListWidget *list = mLists.at(plane);
+    for (int i = 0; i < list->count(); ++i)
+        if (list->item(i)->checkState() == Qt::Checked)
+            names.push_back(list->item(i)->text().toStdString());
+    return names;
+}
+
+bool ComparisonPanel::run()
+{
+    if (mRunner.isRunning())
+        return false;
+    const Scenario &scenario = mDocument->scenario();
+    const auto refuse = [this](const QString &why) {
+        mStatus->setText(why);
+        return false;
+    };
+    if (!mDocument->problems().empty())
+        return refuse(tr("The scenario has problems; fix them first: %1")
+                          .arg(q(mDocument->problems().front().format())));
+    ComparisonSpec spec;
+    const std::vector<std::string> dispatch = checked(Plane::Dispatch),
+                                   dequeue = checked(Plane::Dequeue),
+                                   orchestration = checked(Plane::Orchestration);
+    if (dispatch.empty() || dequeue.empty() || orchestration.empty())
+        return refuse(tr("Choose at least one policy in every plane."));
+    spec.variants = crossVariants(scenario.policies, dispatch, dequeue, orchestration);
+    for (int s = 1; s <= mSeeds->value(); ++s)
+        spec.seeds.push_back(scenario.seed + std::uint64_t(s) - 1);
+    if (!mDuration->text().trimmed().isEmpty()) {
+        const Parsed<double> d = parseDuration(mDuration->text().trimmed().toStdString());
+        if (!d.ok() || d.value <= 0)
+            return refuse(tr("Duration: %1").arg(d.ok() ? tr("must be > 0") : q(d.error)));
+        spec.duration = d.value;
+    }
+    spec.jobs = mJobs->value();
+    mRunner.start(scenario, spec);
+    mRun->setEnabled(false);
+    mCancel->setEnabled(true);
+    mProgress->setRange(0, int(spec.variants.size() * spec.seeds.size()));
+    mProgress->setValue(0);
+    mStatus->setText(tr("Running %1 policy sets × %2 seeds…").arg(spec.variants.size()).arg(spec.seeds.size()));
+    return true;
+}
+
+void ComparisonPanel::cancel()
+{
+    mRunner.cancel();
+    mStatus->setText(tr("Cancelling after the runs in progress…"));
+}
+
+void ComparisonPanel::runnerFinished()
+{
+    mRun->setEnabled(true);
+    mCancel->setEnabled(false);
+    const ComparisonOutcome out = mRunner.takeOutcome();
+    if (!out.error.isEmpty()) {
+        mStatus->setText(out.error);
+        Q_EMIT finished();
+        return;
+    }
+    int failed = 0, done = 0;
+    QString firstError;
+    for (const CellResult &c : out.cells) {
+        if (c.error.empty())
+            ++done;
+        else if (failed++ == 0)
+            firstError = q(c.error);
+    }
+    const std::string label = comparisonLabel(out.scenario);
+    showResults(q(out.scenario.name), out.spec, out.cells, q(label));
+    QString status = out.cancelled ? tr("Cancelled: %1 runs done.").arg(done)
+                                   : tr("%1 runs done.").arg(done);
+    if (failed)
+        status += tr(" %n failed: %1", nullptr, failed).arg(firstError);
+    std::string error;
+    if (done > 0 && !out.cancelled) {
+        if (storeComparison(experimentsDbPath().toStdString(), out.scenario, out.spec, out.cells,
+                            label, &error)) {
+            status += tr(" Stored as “%1”.").arg(q(label));
+            Q_EMIT stored(q(label));
+        } else {
+            status += tr(" Not stored: %1").arg(q(error));
+        }
+    }
+    mStatus->setText(status);
+    Q_EMIT finished();
+}
+
+void ComparisonPanel::showResults(const QString &scenarioName, const ComparisonSpec &spec,
+                                  const std::vector<CellResult> &cells, const QString &title)
+{
+    const std::vector<VariantSummary> summary = summarise(spec, cells);
+    fillTable(summary);
+    mCharts->show(spec, cells, summary, title);
+    if (mStatus->text().isEmpty() || !mRunner.isRunning())
+        mStatus->setText(tr("Showing %1 (%2).").arg(title, scenarioName));
+}
+
+void ComparisonPanel::fillTable(const std::vector<VariantSummary> &summary)
+{
+    mTable->clear();
+    if (summary.empty()) {
+        mTable->setRowCount(0);
+        mTable->setColumnCount(0);
+        return;
+    }
+    QStringList headers{tr("policy")};
+    for (const auto &[name, value] : summary.front().metrics)
+        headers << q(name);
+    mTable->setColumnCount(int(headers.size()));
+    mTable->setHorizontalHeaderLabels(headers);
+    mTable->setRowCount(int(summary.size()));
+    for (int r = 0; r < int(summary.size()); ++r) {
+        mTable->setItem(r, 0, new QTableWidgetItem(q(summary[r].label)));
+        for (int m = 0; m < int(summary[r].metrics.size()); ++m)
+            mTable->setItem(r, m + 1, new QTableWidgetItem(formatMeanCi(summary[r].metrics[m].second)));
+    }
+    mTable->resizeColumnsToContents();
+}
+
+} // namespace schedlab::ui

@@ -1,0 +1,79 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "comparisonrunner.h"
+#include "policy/registry.h"
+
+#include <QWidget>
+#include <map>
+
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+class QTabWidget;
+class QTableWidget;
+
+namespace schedlab::ui {
+
+class ComparisonCharts;
+class TopologyDocument;
+
+/**
+ * Compare policies on the scenario being edited: pick policies per plane and
+ * the number of seeds, run in the background with progress and cancel, then
+ * charts (throughput per frame with CI band, response-time CDF, metric bars)
+ * and a mean ± 95% CI table. Every finished comparison goes to the experiment
+ * store, from where the experiment browser reopens it.
+ */
+class ComparisonPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ComparisonPanel(TopologyDocument *document, QWidget *parent = nullptr);
+
+    /** Checks exactly the named policies of a plane (the others are unchecked). */
+    void choose(Plane plane, const QStringList &names);
+    void setSeeds(int seeds);
+    void setDuration(const QString &text);
+    /** Starts a comparison; false with the reason shown when it cannot start. */
+    bool run();
+    void cancel();
+    bool isRunning() const { return mRunner.isRunning(); }
+    /** Shows finished results (from a run or reopened from the store). */
+    void showResults(const QString &scenarioName, const ComparisonSpec &spec,
+                     const std::vector<CellResult> &cells, const QString &title);
+    QString statusText() const;
+    QTableWidget *table() const { return mTable; }
+    ComparisonCharts *charts() const { return mCharts; }
+
+Q_SIGNALS:
+    /** A comparison was written to the store under `label`. */
+    void stored(const QString &label);
+    void finished();
+
+private:
+    QListWidget *policyList(Plane plane);
+    std::vector<std::string> checked(Plane plane) const;
+    void runnerFinished();
+    void fillTable(const std::vector<VariantSummary> &summary);
+
+    TopologyDocument *mDocument;
+    ComparisonRunner mRunner;
+    std::map<Plane, QListWidget *> mLists;
+    QSpinBox *mSeeds;
+    QLineEdit *mDuration;
+    QSpinBox *mJobs;
+    QPushButton *mRun;
+    QPushButton *mCancel;
+    QProgressBar *mProgress;
+    QLabel *mStatus;
+    QTabWidget *mTabs;
+    ComparisonCharts *mCharts;
+    QTableWidget *mTable;
+};
+
+} // namespace schedlab::ui

@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "comparisonrunner.h"
+
+#include <QDateTime>
+#include <QMetaObject>
+
+namespace schedlab::ui {
+
+ComparisonRunner::ComparisonRunner(QObject *parent) : QObject(parent) {}
+
+ComparisonRunner::~ComparisonRunner()
+{
+    mCancel = true;
+    mThread.quit();
+    mThread.wait();
+}
+
+bool ComparisonRunner::start(const Scenario &scenario, const ComparisonSpec &spec)
+{
+    if (mThread.isRunning())
+        return false;
+    mThread.wait();
+    mCancel = false;
+    QObject *work = new QObject;
+    work->moveToThread(&mThread);
+    connect(&mThread, &QThread::finished, work, &QObject::deleteLater);
+    mThread.start();
+    QMetaObject::invokeMethod(work, [this, scenario, spec] {
+        ComparisonOutcome outcome;
+        outcome.scenario = scenario;
+        outcome.spec = spec;
+        try {
+            outcome.cells = runComparison(
+                scenario, spec,
+                [this](int done, int total) {
+                    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+                    if (done == total || now - mLastProgressMs.exchange(now) >= 50)
+                        QMetaObject::invokeMethod(this, [this, done, total] {
+                            Q_EMIT progress(done, total);
+                        }, Qt::QueuedConnection);
+                },
+                &mCancel);
+        } catch (const std::exception &e) {
+            outcome.error = QString::fromUtf8(e.what());
+        }
+        outcome.cancelled = mCancel;
+        {
+            QMutexLocker lock(&mMutex);
+            mOutcome = std::move(outcome);
+        }
+        mThread.quit();
+        QMetaObject::invokeMethod(this, [this] {
+            mThread.wait();
+            Q_EMIT finished();
+        }, Qt::QueuedConnection);
+    }, Qt::QueuedConnection);
+    return true;
+}
+
+ComparisonOutcome ComparisonRunner::takeOutcome()
+{
+    QMutexLocker lock(&mMutex);
+    return std::move(mOutcome);
+}
+
+} // namespace schedlab::ui

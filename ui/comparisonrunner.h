@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "experiment/comparison.h"
+
+#include <QMutex>
+#include <QObject>
+#include <QThread>
+#include <atomic>
+
+namespace schedlab::ui {
+
+/** The outcome of a comparison run in the background. */
+struct ComparisonOutcome
+{
+    Scenario scenario;
+    ComparisonSpec spec;
+    std::vector<CellResult> cells;
+    bool cancelled = false;
+    QString error; ///< set when it could not start (bad policy name, ...)
+};
+
+/**
+ * Runs a comparison on its own thread (runComparison spreads the cells over
+ * `spec.jobs` more). Progress arrives as a queued signal at most every 50 ms;
+ * cancel() stops handing out cells and the cells already done are reported.
+ */
+class ComparisonRunner : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit ComparisonRunner(QObject *parent = nullptr);
+    ~ComparisonRunner() override;
+
+    /** Starts unless one is running; false if busy. */
+    bool start(const Scenario &scenario, const ComparisonSpec &spec);
+    void cancel() { mCancel = true; }
+    bool isRunning() const { return mThread.isRunning(); }
+    /** The last outcome; valid after finished(). */
+    ComparisonOutcome takeOutcome();
+
+Q_SIGNALS:
+    void progress(int done, int total);
+    void finished();
+
+private:
+    QThread mThread;
+    std::atomic<bool> mCancel{false};
+    std::atomic<qint64> mLastProgressMs{0};
+    QMutex mMutex;
+    ComparisonOutcome mOutcome;
+};
+
+} // namespace schedlab::ui

@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "experimentbrowser.h"
+
+#include "experiment/storedcomparison.h"
+#include "experimentsdb.h"
+#include "store/experimentstore.h"
+
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace schedlab::ui {
+
+ExperimentBrowser::ExperimentBrowser(QWidget *parent) : QDockWidget(tr("Experiments"), parent)
+{
+    setObjectName("ExperimentBrowser");
+    auto *body = new QWidget(this);
+    auto *v = new QVBoxLayout(body);
+    mList = new QTreeWidget(body);
+    mList->setHeaderLabels({tr("Comparison"), tr("Policies"), tr("Runs")});
+    mList->setRootIsDecorated(false);
+    mList->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    mMessage = new QLabel(body);
+    mMessage->setWordWrap(true);
+    auto *refresh = new QPushButton(tr("Refresh"), body);
+    v->addWidget(mList, 1);
+    v->addWidget(mMessage);
+    v->addWidget(refresh);
+    setWidget(body);
+    connect(refresh, &QPushButton::clicked, this, &ExperimentBrowser::refresh);
+    connect(mList, &QTreeWidget::itemActivated, this,
+            [this](QTreeWidgetItem *item) { open(item->data(0, Qt::UserRole).toString()); });
+    refresh();
+}
+
+int ExperimentBrowser::count() const { return mList->topLevelItemCount(); }
+
+void ExperimentBrowser::refresh()
+{
+    mList->clear();
+    const QString path = experimentsDbPath();
+    if (!QFileInfo::exists(path)) {
+        mMessage->setText(tr("No experiments yet: run a comparison."));
+        return;
+    }
+    std::string error;
+    const auto store = ExperimentStore::open(path.toStdString(), &error);
+    if (!store) {
+        mMessage->setText(QString::fromStdString(error));
+        return;
+    }
+    const auto comparisons = listComparisons(*store);
+    for (auto c = comparisons.rbegin(); c != comparisons.rend(); ++c) {
+        QStringList variants;
+        for (const std::string &v : c->variants)
+            variants << QString::fromStdString(v);
+        auto *item = new QTreeWidgetItem(
+            mList, {QString::fromStdString(c->label), variants.join(", "), QString::number(c->runs)});
+        item->setData(0, Qt::UserRole, QString::fromStdString(c->label));
+        item->setToolTip(0, tr("%1, started %2").arg(QString::fromStdString(c->scenarioName),
+                                                     QString::fromStdString(c->startedAt)));
+    }
+    mMessage->setText(tr("%n comparison(s) in %1", nullptr, int(comparisons.size())).arg(path));
+}
+
+bool ExperimentBrowser::open(const QString &label)
+{
+    std::string error;
+    const auto store = ExperimentStore::open(experimentsDbPath().toStdString(), &error);
+    ComparisonSpec spec;
+    std::vector<CellResult> cells;
+    if (!store || !loadComparison(*store, label.toStdString(), spec, cells, &error)) {
+        mMessage->setText(QString::fromStdString(error));
+        return false;
+    }
+    QString scenario;
+    for (const StoredComparison &c : listComparisons(*store))
+        if (c.label == label.toStdString())
+            scenario = QString::fromStdString(c.scenarioName);
+    if (mOpener)
+        mOpener(scenario, spec, cells, label);
+    return true;
+}
+
+} // namespace schedlab::ui
