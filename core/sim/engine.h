@@ -26,6 +26,11 @@ public:
     virtual ~SimObserver() = default;
     virtual void onSlot(const SimState &state) {}
     virtual void onFrame(const SimState &state, const FramePoint &frame) {}
+    /** A request left eAP `eap` for edge node `target`, or for the cloud (`target` == kCloud). */
+    virtual void onDispatch(const SimState &state, std::int32_t request, int eap, int target) {}
+    /** A request missed its deadline while queued at `site`; `where` is the eAP, the
+     *  node, or kCloud. The request is still readable in `state`. */
+    virtual void onDrop(const SimState &state, std::int32_t request, DropSite site, int where) {}
     /** Polled once per slot; true stops the run early (it is then reported as cancelled). */
     virtual bool stopRequested() { return false; }
 };
@@ -64,6 +69,14 @@ public:
     const Topology &topology() const { return mTopology; }
     long totalSlots() const { return mTotalSlots; }
     bool cancelled() const { return mCancelled; }
+    /** What the run has measured so far (RunMetrics::totals() for running counts). */
+    const RunMetrics &metrics() const { return mMetrics; }
+    /** Requests arrived and neither completed nor dropped. */
+    std::uint64_t inFlight() const { return mInFlight; }
+    /** Calendar events handled so far (arrivals, transfers, completions, pulls). */
+    std::uint64_t eventsProcessed() const { return mEventCount; }
+    /** The image layers present on `node` (any node id, edge or cloud). */
+    const LayerCache &layerCache(int node) const;
 
 private:
     friend class EngineOrchestration;
@@ -123,6 +136,7 @@ private:
     std::vector<double> mReturnLatency;     ///< per node: result back to the device
     std::vector<double> mScratchPriority;
     std::uint64_t mInFlight = 0;
+    std::uint64_t mEventCount = 0;
     long mTotalSlots = 0;
     double mSimSeconds = 0.0;
     double mWallStart = 0.0;

@@ -24,14 +24,17 @@ public:
     void release(const std::vector<LayerSpec> &layers);
     double used() const { return mUsed; }
 
-private:
     struct Entry
     {
         std::string digest;
         double size;
         double lastUse;
-        int users;
+        int users; ///< replicas using it; 0 = evictable
     };
+    /** The layers present, in the order they arrived. */
+    const std::vector<Entry> &entries() const { return mEntries; }
+
+private:
     Entry *find(const std::string &digest);
     const Entry *find(const std::string &digest) const;
     void evict();
