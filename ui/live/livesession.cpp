@@ -78,8 +78,10 @@ void LiveSession::setSpeed(double factor)
 void LiveSession::setFocusNode(int node)
 {
     mFocus = node;
-    if (mWorker)
+    if (mWorker) {
         mWorker->setFocusNode(node);
+        invoke(&SimulationWorker::refresh);
+    }
 }
 
 void LiveSession::received(const SnapshotPtr &s)

@@ -105,6 +105,12 @@ void SimulationWorker::stop()
         finishRun();
 }
 
+void SimulationWorker::refresh()
+{
+    if (mRecorder && mMode.load() != LiveMode::Running)
+        emitSnapshot(mMode.load() == LiveMode::Finished);
+}
+
 void SimulationWorker::anchorPace()
 {
     mAnchorWall = mWall.nsecsElapsed() * 1e-9;

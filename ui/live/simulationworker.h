@@ -56,6 +56,8 @@ public Q_SLOTS:
     /** Simulated seconds per wall second; 0 or less: as fast as possible. */
     void setSpeed(double factor);
     void stop();
+    /** Emits a snapshot of now, e.g. after the focus node changed while paused. */
+    void refresh();
 
 Q_SIGNALS:
     void snapshotReady(std::shared_ptr<const schedlab::ui::Snapshot> snapshot);

@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "liveoverlay.h"
+
+#include "topologyscene.h"
+
+#include <QBrush>
+#include <QFont>
+#include <QGraphicsEllipseItem>
+#include <QGraphicsLineItem>
+#include <QGraphicsObject>
+#include <QGraphicsPathItem>
+#include <QGraphicsRectItem>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QPainterPath>
+#include <QPen>
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace schedlab::ui {
+
+namespace {
+constexpr double kQueueScale = 20.0; ///< a full bar: this many queued requests (log-scaled above)
+constexpr qreal kEapBarMax = 70;
+const QColor kBar(0x3b, 0x4a, 0x6b);
+const QColor kEdgeDot(0x00, 0x72, 0xb2);
+const QColor kCloudDot(0xd5, 0x5e, 0x00);
+
+/** A parent for the overlay's items that draws nothing and is never hit. */
+class OverlayRoot : public QGraphicsObject
+{
+public:
+    QRectF boundingRect() const override { return {}; }
+    void paint(QPainter *, const QStyleOptionGraphicsItem *, QWidget *) override {}
+};
+
+template <typename T>
+T *quiet(T *item, QGraphicsItem *parent)
+{
+    item->setParentItem(parent);
+    item->setAcceptedMouseButtons(Qt::NoButton);
+    item->setAcceptHoverEvents(false);
+    return item;
+}
+
+QGraphicsSimpleTextItem *text(QGraphicsItem *parent, int pt, QColor colour, bool bold = true)
+{
+    auto *t = quiet(new QGraphicsSimpleTextItem, parent);
+    QFont f;
+    f.setPointSize(pt);
+    f.setBold(bold);
+    t->setFont(f);
+    t->setBrush(colour);
+    return t;
+}
+
+/** Queue length → bar fraction: linear up to kQueueScale, then slowly towards full. */
+double queueFraction(int queue)
+{
+    if (queue <= 0)
+        return 0.0;
+    const double x = queue / kQueueScale;
+    return x <= 0.8 ? x : std::min(1.0, 0.8 + 0.2 * std::log10(1.0 + 9.0 * (x - 0.8)) / 2.0);
+}
+
+QString count(int n) { return n >= 10000 ? QString("%1k").arg(n / 1000) : QString::number(n); }
+} // namespace
+
+LiveOverlay::LiveOverlay(QGraphicsScene *scene, QObject *parent)
+    : QObject(parent), mScene(scene), mFrame(this)
+{
+    mFrame.setInterval(33);
+    connect(&mFrame, &QTimer::timeout, this, &LiveOverlay::animate);
+    connect(scene, &QGraphicsScene::selectionChanged, this, &LiveOverlay::selectionChanged);
+    mClock.start();
+}
+
+LiveOverlay::~LiveOverlay() { clear(); }
+
+QColor LiveOverlay::loadColour(double load)
+{
+    // Green (0) → yellow (1 request per core) → red (2 and more).
+    const double t = std::clamp(load / 2.0, 0.0, 1.0);
+    const QColor green(0x1a, 0x98, 0x50), yellow(0xf2, 0xc2, 0x2e), red(0xd7, 0x30, 0x27);
+    const QColor &a = t < 0.5 ? green : yellow;
+    const QColor &b = t < 0.5 ? yellow : red;
+    const double u = t < 0.5 ? t * 2 : (t - 0.5) * 2;
+    return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * u),
+                            float(a.greenF() + (b.greenF() - a.greenF()) * u),
+                            float(a.blueF() + (b.blueF() - a.blueF()) * u));
+}
+
+void LiveOverlay::clear()
+{
+    mFrame.stop();
+    delete mRoot.data();
+    mRoot = nullptr;
+    mNodes.clear();
+    mEaps.clear();
+    mDots.clear();
+    mCloudText = nullptr;
+    mLayout.reset();
+    mSnapshot.reset();
+}
+
+bool LiveOverlay::build(const LiveLayout &layout)
+{
+    const std::shared_ptr<const LiveLayout> keep = mLayout;
+    clear();
+    mLayout = keep;
+    std::map<QString, int> nodeIndex, eapIndex;
+    for (int i = 0; i < int(layout.nodes.size()); ++i)
+        nodeIndex[QString::fromStdString(layout.nodes[i])] = i;
+    for (int i = 0; i < int(layout.eaps.size()); ++i)
+        eapIndex[QString::fromStdString(layout.eaps[i])] = i;
+    mNodes.assign(layout.nodes.size(), {});
+    mEaps.assign(layout.eaps.size(), {});
+    mCloudRect = {};
+    for (QGraphicsItem *item : mScene->items()) {
+        if (!item->data(kKindRole).isValid())
+            continue;
+        const auto kind = ItemKind(item->data(kKindRole).toInt());
+        const QString name = item->data(kNodeNameRole).toString();
+        if (kind == ItemKind::Node && nodeIndex.count(name))
+            mNodes[nodeIndex[name]].rect = item->sceneBoundingRect();
+        else if (kind == ItemKind::Eap && eapIndex.count(name))
+            mEaps[eapIndex[name]].rect = item->sceneBoundingRect();
+        else if (kind == ItemKind::Cloud)
+            mCloudRect = item->sceneBoundingRect();
+    }
+
+    auto *root = new OverlayRoot;
+    root->setZValue(10);
+    root->setAcceptedMouseButtons(Qt::NoButton);
+    mScene->addItem(root);
+    mRoot = root;
+
+    const QPointF cloudAnchor(mCloudRect.center().x(), mCloudRect.bottom());
+    for (EapItems &e : mEaps) {
+        if (e.rect.isNull())
+            continue;
+        if (!mCloudRect.isNull()) {
+            e.wan = quiet(new QGraphicsLineItem(QLineF(cloudAnchor, {e.rect.center().x(), e.rect.top()})),
+                          root);
+            e.wan->setZValue(-1);
+        }
+        e.queue = quiet(new QGraphicsRectItem, root);
+        e.queue->setPen(Qt::NoPen);
+        e.queue->setBrush(QColor(0xd5, 0x5e, 0x00));
+        e.queueText = text(root, 8, kBar);
+    }
+    for (NodeItems &n : mNodes) {
+        if (n.rect.isNull())
+            continue;
+        QPainterPath p;
+        p.addRoundedRect(n.rect.adjusted(1, 1, -1, -1), 8, 8);
+        n.tint = quiet(new QGraphicsPathItem(p), root);
+        n.queue = quiet(new QGraphicsRectItem, root);
+        n.queue->setPen(Qt::NoPen);
+        n.queue->setBrush(kBar);
+        n.queueText = text(root, 7, kBar);
+        n.pull = text(root, 7, QColor(0x00, 0x72, 0xb2));
+        n.pull->setText(QString::fromUtf8("\u2193 pull"));
+        n.pull->setPos(n.rect.right() - 50, n.rect.top() + 6);
+        n.drop = text(root, 7, QColor(0xd7, 0x30, 0x27));
+    }
+    if (!mCloudRect.isNull())
+        mCloudText = text(root, 8, kBar, false);
+    mDots.resize(kDotPool);
+    for (Dot &d : mDots) {
+        d.item = quiet(new QGraphicsEllipseItem(-4, -4, 8, 8), root);
+        d.item->setPen(QPen(Qt::white, 1));
+        d.item->setZValue(2);
+        d.item->hide();
+    }
+    return true;
+}
+
+void LiveOverlay::setSnapshot(const SnapshotPtr &snapshot)
+{
+    if (!snapshot || !snapshot->layout)
+        return;
+    if (!alive() || snapshot->layout != mLayout) {
+        mLayout = snapshot->layout;
+        build(*mLayout);
+    }
+    mSnapshot = snapshot;
+    update(*snapshot);
+    launch(*snapshot);
+}
+
+void LiveOverlay::update(const Snapshot &s)
+{
+    for (std::size_t i = 0; i < mNodes.size() && i < s.nodes.size(); ++i) {
+        NodeItems &n = mNodes[i];
+        if (!n.tint)
+            continue;
+        const LiveNode &ln = s.nodes[i];
+        QColor c = loadColour(ln.load);
+        auto *tint = static_cast<QGraphicsPathItem *>(n.tint);
+        tint->setPen(QPen(c, 3));
+        c.setAlpha(70);
+        tint->setBrush(c);
+        const double h = queueFraction(ln.queue) * (n.rect.height() - 12);
+        n.queue->setRect(n.rect.right() - 11, n.rect.bottom() - 6 - h, 6, h);
+        n.queueText->setText(ln.queue > 0 ? "q " + count(ln.queue) : QString());
+        n.queueText->setPos(n.rect.right() - 14 - n.queueText->boundingRect().width(),
+                            n.rect.bottom() - 17);
+        n.pull->setVisible(ln.pulling > 0);
+        n.drop->setText(ln.dropped > 0 ? QString::fromUtf8("\u2715 %1").arg(count(ln.dropped))
+                                       : QString());
+        n.drop->setPos(n.rect.left() + 58, n.rect.top() + 6);
+    }
+    for (std::size_t b = 0; b < mEaps.size() && b < s.eapQueues.size(); ++b) {
+        EapItems &e = mEaps[b];
+        if (!e.queue)
+            continue;
+        const qreal w = queueFraction(s.eapQueues[b]) * kEapBarMax;
+        e.queue->setRect(e.rect.right() + 6, e.rect.center().y() - 4, w, 8);
+        e.queueText->setText(s.eapQueues[b] > 0 ? count(s.eapQueues[b]) : QString());
+        e.queueText->setPos(e.rect.right() + 10 + w, e.rect.center().y() - 8);
+        if (e.wan) {
+            const double load = b < s.eapWanLoad.size() ? s.eapWanLoad[b] : 0.0;
+            QColor c = loadColour(2.0 * std::min(1.0, load));
+            c.setAlpha(200);
+            e.wan->setPen(QPen(c, 1.5 + 8.0 * std::min(1.0, load), Qt::SolidLine, Qt::RoundCap));
+            e.wan->setVisible(load > 0.005);
+        }
+    }
+    if (mCloudText) {
+        mCloudText->setText(tr("queue %1 · cores %2% · WAN %3%")
+                                .arg(count(s.cloudQueue))
+                                .arg(qRound(100 * s.cloudBusy))
+                                .arg(qRound(100 * s.wanLoad)));
+        mCloudText->setPos(mCloudRect.center().x() - mCloudText->boundingRect().width() / 2,
+                           mCloudRect.bottom() + 4);
+    }
+}
+
+void LiveOverlay::launch(const Snapshot &s)
+{
+    if (mDots.empty() || s.moves.empty())
+        return;
+    const qint64 now = mClock.elapsed();
+    const qint64 since = std::clamp<qint64>(now - mLastLaunch, 1, kDotMs);
+    mLastLaunch = now;
+    // Enough dots to keep the pool about full at the current snapshot rate.
+    const int n = std::min<int>({int(s.moves.size()), kDotPool / 2,
+                                 std::max(1, int(kDotPool * since / kDotMs))});
+    const double stride = double(s.moves.size()) / n;
+    for (int k = 0; k < n; ++k) {
+        const LiveMove &m = s.moves[std::size_t(k * stride)];
+        if (m.eap < 0 || m.eap >= int(mEaps.size()) || mEaps[m.eap].rect.isNull())
+            continue;
+        const QRectF &eap = mEaps[m.eap].rect;
+        QPointF from, to;
+        if (m.target >= 0 && m.target < int(mNodes.size()) && !mNodes[m.target].rect.isNull()) {
+            from = {eap.center().x(), eap.bottom()};
+            to = {mNodes[m.target].rect.center().x(), mNodes[m.target].rect.top()};
+        } else if (m.target < 0 && !mCloudRect.isNull()) {
+            from = {eap.center().x(), eap.top()};
+            to = {mCloudRect.center().x(), mCloudRect.bottom()};
+        } else {
+            continue;
+        }
+        Dot &d = mDots[mNextDot];
+        mNextDot = (mNextDot + 1) % int(mDots.size());
+        d.from = from;
+        d.to = to;
+        d.start = now + qint64(k * since / n); // spread over the interval, not in a burst
+        d.active = true;
+        d.item->setBrush(m.target < 0 ? kCloudDot : kEdgeDot);
+    }
+    if (!mFrame.isActive())
+        mFrame.start();
+    animate();
+}
+
+bool LiveOverlay::alive()
+{
+    if (mRoot || mNodes.empty())
+        return bool(mRoot);
+    // The scene was rebuilt and deleted our items with everything else.
+    mFrame.stop();
+    mNodes.clear();
+    mEaps.clear();
+    mDots.clear();
+    mCloudText = nullptr;
+    return false;
+}
+
+void LiveOverlay::rebuild()
+{
+    if (!mSnapshot)
+        return;
+    const SnapshotPtr s = mSnapshot;
+    alive();
+    mLayout.reset();
+    setSnapshot(s);
+}
+
+void LiveOverlay::animate()
+{
+    if (!alive())
+        return;
+    const qint64 now = mClock.elapsed();
+    bool any = false;
+    for (Dot &d : mDots) {
+        if (!d.active)
+            continue;
+        const double t = double(now - d.start) / kDotMs;
+        if (t >= 1.0) {
+            d.active = false;
+            d.item->hide();
+            continue;
+        }
+        any = true;
+        if (t < 0) {
+            d.item->hide();
+            continue;
+        }
+        d.item->setPos(d.from + (d.to - d.from) * t);
+        d.item->show();
+    }
+    if (!any)
+        mFrame.stop();
+}
+
+QColor LiveOverlay::nodeColour(int node) const
+{
+    if (!mRoot)
+        return {};
+    if (node < 0 || node >= int(mNodes.size()) || !mNodes[node].tint)
+        return {};
+    return static_cast<QGraphicsPathItem *>(mNodes[node].tint)->pen().color();
+}
+
+double LiveOverlay::queueBarHeight(int node) const
+{
+    return node >= 0 && node < int(mNodes.size()) && mNodes[node].queue
+               ? mNodes[node].queue->rect().height()
+               : 0.0;
+}
+
+double LiveOverlay::eapBarWidth(int eap) const
+{
+    return eap >= 0 && eap < int(mEaps.size()) && mEaps[eap].queue ? mEaps[eap].queue->rect().width()
+                                                                    : 0.0;
+}
+
+int LiveOverlay::itemCount() const
+{
+    if (!mRoot)
+        return 0;
+    int n = 0;
+    QList<QGraphicsItem *> stack = mRoot->childItems();
+    while (!stack.isEmpty()) {
+        QGraphicsItem *i = stack.takeLast();
+        ++n;
+        stack += i->childItems();
+    }
+    return n;
+}
+
+int LiveOverlay::visibleDots() const
+{
+    return int(std::count_if(mDots.begin(), mDots.end(),
+                             [](const Dot &d) { return d.item->isVisible(); }));
+}
+
+int LiveOverlay::selectedNode() const
+{
+    if (!mLayout)
+        return -1;
+    for (QGraphicsItem *item : mScene->selectedItems()) {
+        if (item->data(kKindRole).toInt() != int(ItemKind::Node))
+            continue;
+        const std::string name = item->data(kNodeNameRole).toString().toStdString();
+        const auto it = std::find(mLayout->nodes.begin(), mLayout->nodes.end(), name);
+        if (it != mLayout->nodes.end())
+            return int(it - mLayout->nodes.begin());
+    }
+    return -1;
+}
+
+void LiveOverlay::selectionChanged()
+{
+    alive();
+    const int node = selectedNode();
+    if (node >= 0)
+        Q_EMIT nodeSelected(node);
+}
+
+} // namespace schedlab::ui
