@@ -7,6 +7,7 @@
 #include "editortools.h"
 #include "preferences.h"
 #include "propertiesdock.h"
+#include "rundock.h"
 #include "scenariodock.h"
 #include "topologydocument.h"
 #include "topologyscene.h"
@@ -56,6 +57,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     addDockWidget(Qt::LeftDockWidgetArea, mTree);
     addDockWidget(Qt::RightDockWidgetArea, mProperties);
     resizeDocks({mTree, mProperties}, {280, 320}, Qt::Horizontal);
+    mRun = new RunDock(mScene, mView, this);
+    addDockWidget(Qt::RightDockWidgetArea, mRun);
+    tabifyDockWidget(mProperties, mRun);
+    mProperties->raise();
     mCatalog = new CatalogDock(mDocument, this);
     addDockWidget(Qt::BottomDockWidgetArea, mCatalog);
     mCatalog->hide(); // View > Catalog
@@ -72,6 +77,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 
     mStatus = new QLabel(this);
     statusBar()->addWidget(mStatus, 1);
+    mLiveStatus = new QLabel(this);
+    statusBar()->addPermanentWidget(mLiveStatus);
+    connect(mRun, &RunDock::statusChanged, mLiveStatus, &QLabel::setText);
 
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newScenario);
@@ -90,6 +98,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     view->addAction(tr("&Fit Topology"), this, [this] { mView->fitAll(); });
     view->addAction(mTree->toggleViewAction());
     view->addAction(mProperties->toggleViewAction());
+    view->addAction(mRun->toggleViewAction());
     view->addAction(mCatalog->toggleViewAction());
     view->addAction(mBrowser->toggleViewAction());
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -139,6 +148,7 @@ void MainWindow::documentChanged(int change)
     const auto c = TopologyDocument::Change(change);
     const Scenario &s = mDocument->scenario();
     mScene->setScenario(s);
+    mRun->setScenario(s, c == TopologyDocument::Change::Layout); // an edit stops a live run
     if (c != TopologyDocument::Change::Layout)
         mTree->setScenario(s);
     if (c == TopologyDocument::Change::Replaced) {
@@ -154,6 +164,11 @@ bool MainWindow::showPanel(const QString &name)
         mCentre->setCurrentWidget(mView);
     else if (name == "compare")
         mCentre->setCurrentWidget(mComparison);
+    else if (name == "live") {
+        mCentre->setCurrentWidget(mView);
+        mRun->show();
+        mRun->raise();
+    }
     else
         return false;
     return true;

@@ -243,11 +243,12 @@ void LiveOverlay::launch(const Snapshot &s)
     if (mDots.empty() || s.moves.empty())
         return;
     const qint64 now = mClock.elapsed();
-    const qint64 since = std::clamp<qint64>(now - mLastLaunch, 1, kDotMs);
+    // Running: enough dots to keep the pool about full at the current snapshot
+    // rate. A step or pause: a burst showing that slot's dispatches.
+    const qint64 since = s.running ? std::clamp<qint64>(now - mLastLaunch, 1, kDotMs) : kDotMs / 3;
     mLastLaunch = now;
-    // Enough dots to keep the pool about full at the current snapshot rate.
     const int n = std::min<int>({int(s.moves.size()), kDotPool / 2,
-                                 std::max(1, int(kDotPool * since / kDotMs))});
+                                 s.running ? std::max(1, int(kDotPool * since / kDotMs)) : kDotPool});
     const double stride = double(s.moves.size()) / n;
     for (int k = 0; k < n; ++k) {
         const LiveMove &m = s.moves[std::size_t(k * stride)];

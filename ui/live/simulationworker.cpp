@@ -140,7 +140,8 @@ void SimulationWorker::emitSnapshot(bool finishedRun)
 {
     mLastEmit = mWall.nsecsElapsed() * 1e-9;
     mRecorder->setFocus(mFocus.load());
-    Q_EMIT snapshotReady(mRecorder->take(runningSeconds(), finishedRun));
+    Q_EMIT snapshotReady(
+        mRecorder->take(runningSeconds(), mMode.load() == LiveMode::Running, finishedRun));
 }
 
 void SimulationWorker::finishRun()

@@ -84,6 +84,7 @@ struct Snapshot
     std::uint64_t events = 0;      ///< calendar events so far
     double wallSeconds = 0;        ///< wall time spent running so far
     LiveFocus focus;
+    bool running = false;     ///< taken while running, not at a pause, step or the end
     bool finished = false;
     bool cancelled = false;
 

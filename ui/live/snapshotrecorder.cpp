@@ -117,7 +117,7 @@ void SnapshotRecorder::fillFocus(LiveFocus &focus, int node) const
     }
 }
 
-SnapshotPtr SnapshotRecorder::take(double wallSeconds, bool finished)
+SnapshotPtr SnapshotRecorder::take(double wallSeconds, bool running, bool finished)
 {
     const SimState &state = mEngine.state();
     auto s = std::make_shared<Snapshot>();
@@ -162,6 +162,7 @@ SnapshotPtr SnapshotRecorder::take(double wallSeconds, bool finished)
     const int focus = mFocus.load(std::memory_order_relaxed);
     if (focus >= 0 && focus < nodes)
         fillFocus(s->focus, focus);
+    s->running = running;
     s->finished = finished;
     s->cancelled = mEngine.cancelled();
     return s;

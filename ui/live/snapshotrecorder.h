@@ -31,7 +31,7 @@ public:
     int focus() const { return mFocus.load(std::memory_order_relaxed); }
 
     /** A snapshot of now; starts a new sampling interval for moves and drops. */
-    SnapshotPtr take(double wallSeconds, bool finished = false);
+    SnapshotPtr take(double wallSeconds, bool running, bool finished = false);
     const std::shared_ptr<const LiveLayout> &layout() const { return mLayout; }
 
     void onSlot(const SimState &state) override;
