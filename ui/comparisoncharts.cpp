@@ -5,13 +5,13 @@
 #include "chartplotter.h"
 #include "chartstyle.h"
 #include "exportdialog.h"
+#include "qcustomplotheader.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QPushButton>
 #include <QTabWidget>
 #include <QVBoxLayout>
-#include <qcustomplot.h>
 
 namespace schedlab::ui {
 
@@ -95,7 +95,7 @@ void ComparisonCharts::exportChart(Chart which)
 {
     if (mData[which].series.isEmpty())
         return;
-    ExportDialog dialog(mData[which], mSummary, mPlots[which]->window());
+    charts::ExportDialog dialog(mData[which], mPlots[which]->window());
     dialog.exec();
 }
 

@@ -25,12 +25,12 @@ ExperimentBrowser::ExperimentBrowser(QWidget *parent) : QDockWidget(tr("Experime
     mList->header()->setSectionResizeMode(0, QHeaderView::Stretch);
     mMessage = new QLabel(body);
     mMessage->setWordWrap(true);
-    auto *refresh = new QPushButton(tr("Refresh"), body);
+    auto *refreshButton = new QPushButton(tr("Refresh"), body);
     v->addWidget(mList, 1);
     v->addWidget(mMessage);
-    v->addWidget(refresh);
+    v->addWidget(refreshButton);
     setWidget(body);
-    connect(refresh, &QPushButton::clicked, this, &ExperimentBrowser::refresh);
+    connect(refreshButton, &QPushButton::clicked, this, &ExperimentBrowser::refresh);
     connect(mList, &QTreeWidget::itemActivated, this,
             [this](QTreeWidgetItem *item) { open(item->data(0, Qt::UserRole).toString()); });
     refresh();

@@ -113,7 +113,7 @@ int compareCommand(const CompareArgs &a)
     } else {
         printTable(*scenario, spec, summary);
         if (!a.out.empty())
-            std::printf("results: %s/summary.csv, runs.csv, frames.csv, summary.json\n",
+            std::printf("results: %s/summary.csv, runs.csv, frames.csv, cdf.csv, summary.json\n",
                         a.out.c_str());
         if (!a.db.empty())
             std::printf("runs stored in %s\n", a.db.c_str());

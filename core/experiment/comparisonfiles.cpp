@@ -65,8 +65,8 @@ bool writeComparisonFiles(const std::string &dir, const Scenario &scenario,
     }
     const std::filesystem::path base(dir);
     std::ofstream sum(base / "summary.csv"), runs(base / "runs.csv"), frames(base / "frames.csv"),
-        json(base / "summary.json");
-    if (!sum || !runs || !frames || !json) {
+        cdf(base / "cdf.csv"), json(base / "summary.json");
+    if (!sum || !runs || !frames || !cdf || !json) {
         *error = "cannot write result files in " + dir;
         return false;
     }
@@ -79,6 +79,7 @@ bool writeComparisonFiles(const std::string &dir, const Scenario &scenario,
     bool header = false;
     frames << "policy,seed,frame,time_s,throughput,arrived,on_time,dropped,avg_util,imbalance,"
               "edge_replicas\n";
+    cdf << "policy,seed,response_s,fraction\n";
     for (const CellResult &c : cells) {
         if (!c.error.empty())
             continue;
@@ -102,9 +103,12 @@ bool writeComparisonFiles(const std::string &dir, const Scenario &scenario,
                    << p.dropped << ',' << number(p.avgUtil) << ',' << number(p.imbalance) << ','
                    << p.edgeReplicas << '\n';
         }
+        for (const auto &[seconds, fraction] : c.result.responseCdf)
+            cdf << csvField(label) << ',' << seed << ',' << number(seconds) << ','
+                << number(fraction) << '\n';
     }
     json << comparisonJson(scenario, spec, summary).dump(2) << '\n';
-    if (!sum || !runs || !frames || !json) {
+    if (!sum || !runs || !frames || !cdf || !json) {
         *error = "writing result files in " + dir + " failed";
         return false;
     }

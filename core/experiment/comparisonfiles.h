@@ -15,7 +15,10 @@ namespace schedlab {
 nlohmann::ordered_json comparisonJson(const Scenario &scenario, const ComparisonSpec &spec,
                                       const std::vector<VariantSummary> &summary);
 
-/** summary.csv, runs.csv (one row per run), frames.csv (Φ_f per frame), summary.json. */
+/**
+ * summary.csv, runs.csv (one row per run), frames.csv (Φ_f per frame), cdf.csv
+ * (each run's response-time CDF: policy,seed,response_s,fraction), summary.json.
+ */
 bool writeComparisonFiles(const std::string &dir, const Scenario &scenario,
                           const ComparisonSpec &spec, const std::vector<CellResult> &cells,
                           const std::vector<VariantSummary> &summary, std::string *error);

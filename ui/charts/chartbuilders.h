@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "chartdata.h"
+#include "experiment/comparison.h"
+
+#include <optional>
+#include <vector>
+
+namespace schedlab::charts {
+
+/**
+ * Φ_f per frame: for each variant the mean over its seeds at every frame, with
+ * the 95% confidence band (Student t) as lower and upper.
+ */
+ChartData throughputPerFrame(const ComparisonSpec &spec, const std::vector<CellResult> &cells);
+
+/**
+ * Empirical response-time CDF of each variant in milliseconds: the mean over
+ * seeds of each run's CDF, so every seed weighs the same. Monotone, ends at 1.
+ */
+ChartData responseTimeCdf(const ComparisonSpec &spec, const std::vector<CellResult> &cells);
+
+/**
+ * One bar per variant: the mean of `metric` with its 95% CI as error bars.
+ * An unknown metric gives nullopt and an error that lists the valid names.
+ */
+std::optional<ChartData> metricBars(const std::vector<VariantSummary> &summary,
+                                    const QString &metric, QString *error);
+
+/** The series named in `names`, in that order (bars are renumbered); unknown names are skipped. */
+ChartData selectSeries(const ChartData &data, const QStringList &names);
+
+/** The metric names of a summary, in RunResult order. */
+QStringList metricNames(const std::vector<VariantSummary> &summary);
+
+} // namespace schedlab::charts

@@ -1,0 +1,165 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "chartexport.h"
+
+#include "chartplotter.h"
+#include "qcustomplotheader.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QLocale>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+#include <cmath>
+#include <memory>
+
+namespace schedlab::charts {
+
+namespace {
+/** A plot laid out at the style's size in logical pixels, so fonts keep their point sizes. */
+std::unique_ptr<QCustomPlot> plotFor(const ChartData &data, const ChartStyle &style, QSize *size)
+{
+    auto plot = std::make_unique<QCustomPlot>();
+    const double dpi = plot->logicalDpiX();
+    *size = QSize(int(std::lround(style.widthIn * dpi)), int(std::lround(style.heightIn * dpi)));
+    plot->resize(*size);
+    drawChart(plot.get(), data, style);
+    return plot;
+}
+
+/** Vector output: no cached layers and pens scaled with the drawing. */
+bool renderVector(QCustomPlot *plot, QPaintDevice *device, QSize size)
+{
+    QCPPainter painter;
+    if (!painter.begin(device))
+        return false;
+    painter.setMode(QCPPainter::pmVectorized);
+    painter.setMode(QCPPainter::pmNoCaching);
+    painter.setMode(QCPPainter::pmNonCosmetic);
+    plot->toPainter(&painter, size.width(), size.height());
+    return painter.end();
+}
+
+bool writeText(const QString &path, const QString &text, QString *error)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)
+        || f.write(text.toUtf8()) < 0) {
+        *error = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    return true;
+}
+
+QString number(double v)
+{
+    return QString::number(v, 'g', QLocale::FloatingPointShortest);
+}
+} // namespace
+
+std::optional<ExportFormat> exportFormatFromName(const QString &name)
+{
+    const QString n = name.toLower();
+    for (ExportFormat f : {ExportFormat::Png, ExportFormat::Pdf, ExportFormat::Svg,
+                           ExportFormat::Csv, ExportFormat::Tex})
+        if (n == exportFormatName(f))
+            return f;
+    return std::nullopt;
+}
+
+std::optional<ExportFormat> exportFormatFromPath(const QString &path)
+{
+    return exportFormatFromName(QFileInfo(path).suffix());
+}
+
+QString exportFormatName(ExportFormat format)
+{
+    switch (format) {
+    case ExportFormat::Png: return QStringLiteral("png");
+    case ExportFormat::Pdf: return QStringLiteral("pdf");
+    case ExportFormat::Svg: return QStringLiteral("svg");
+    case ExportFormat::Csv: return QStringLiteral("csv");
+    case ExportFormat::Tex: return QStringLiteral("tex");
+    }
+    return {};
+}
+
+QImage renderChartImage(const ChartData &data, const ChartStyle &style, double scale)
+{
+    QSize size;
+    const auto plot = plotFor(data, style, &size);
+    return plot->toPixmap(size.width(), size.height(), scale).toImage();
+}
+
+QString chartCsv(const ChartData &data)
+{
+    QString out = QStringLiteral("series,x,y,lower,upper\n");
+    for (const Series &s : data.series) {
+        QString name = s.name;
+        if (name.contains(QLatin1Char(',')) || name.contains(QLatin1Char('"')))
+            name = QLatin1Char('"') + name.replace(QLatin1Char('"'), QLatin1String("\"\""))
+                + QLatin1Char('"');
+        for (int i = 0; i < s.x.size() && i < s.y.size(); ++i) {
+            out += name + QLatin1Char(',') + number(s.x[i]) + QLatin1Char(',') + number(s.y[i]);
+            if (s.hasInterval())
+                out += QLatin1Char(',') + number(s.lower[i]) + QLatin1Char(',') + number(s.upper[i]);
+            else
+                out += QLatin1String(",,");
+            out += QLatin1Char('\n');
+        }
+    }
+    return out;
+}
+
+bool exportChart(const ChartData &data, const ExportOptions &options, const QString &path,
+                 QString *error)
+{
+    QString ignored;
+    if (!error)
+        error = &ignored;
+    const ChartStyle &style = options.style;
+    if (!(style.widthIn > 0.2 && style.widthIn < 100 && style.heightIn > 0.2
+          && style.heightIn < 100 && style.dpi >= 36 && style.dpi <= 2400)) {
+        *error = QStringLiteral("size must be 0.2 to 100 in and resolution 36 to 2400 dpi");
+        return false;
+    }
+    if (data.series.isEmpty()) {
+        *error = QStringLiteral("the chart has no data");
+        return false;
+    }
+    if (options.format == ExportFormat::Csv)
+        return writeText(path, chartCsv(data), error);
+    if (options.format == ExportFormat::Tex)
+        return writeText(path, chartPgfplots(data, style), error);
+
+    QSize size;
+    const auto plot = plotFor(data, style, &size);
+    bool ok = false;
+    if (options.format == ExportFormat::Png) {
+        const double scale = style.widthIn * style.dpi / size.width();
+        ok = plot->savePng(path, size.width(), size.height(), scale, -1, style.dpi);
+    } else if (options.format == ExportFormat::Pdf) {
+        QPdfWriter writer(path);
+        writer.setCreator(QStringLiteral("SchedLab"));
+        writer.setTitle(data.title);
+        writer.setPageLayout(QPageLayout(
+            QPageSize(QSizeF(style.widthIn * 72.0, style.heightIn * 72.0), QPageSize::Point,
+                      QString(), QPageSize::ExactMatch),
+            QPageLayout::Portrait, QMarginsF()));
+        writer.setResolution(plot->logicalDpiX());
+        ok = renderVector(plot.get(), &writer, size);
+    } else {
+        QSvgGenerator svg;
+        svg.setFileName(path);
+        svg.setTitle(data.title);
+        svg.setDescription(QStringLiteral("SchedLab chart"));
+        svg.setResolution(plot->logicalDpiX());
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(0, 0), size));
+        ok = renderVector(plot.get(), &svg, size) && QFileInfo(path).size() > 0;
+    }
+    if (!ok)
+        *error = QStringLiteral("cannot write %1").arg(path);
+    return ok;
+}
+
+} // namespace schedlab::charts

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "chartdata.h"
+#include "chartstyle.h"
+#include "experiment/comparison.h"
+
+#include <QImage>
+#include <optional>
+#include <vector>
+
+namespace schedlab::charts {
+
+enum class ExportFormat { Png, Pdf, Svg, Csv, Tex };
+
+/** "png", "pdf", "svg", "csv" or "tex" (case-insensitive); nullopt for others. */
+std::optional<ExportFormat> exportFormatFromName(const QString &name);
+/** The format a file name asks for by its suffix. */
+std::optional<ExportFormat> exportFormatFromPath(const QString &path);
+QString exportFormatName(ExportFormat format);
+
+struct ExportOptions
+{
+    ExportFormat format = ExportFormat::Png;
+    ChartStyle style = *chartPreset(QStringLiteral("ieee-single")); ///< size, fonts and dpi
+};
+
+/**
+ * Writes `data` to `path`: PNG at style.dpi and style.widthIn x heightIn inches,
+ * PDF and SVG of that size in vector form, CSV of the data (series,x,y,lower,upper)
+ * or a pgfplots tikzpicture. Needs a QApplication for the image formats.
+ */
+bool exportChart(const ChartData &data, const ExportOptions &options, const QString &path,
+                 QString *error);
+
+/** The chart as it would be exported, at `scale` device pixels per point-sized pixel. */
+QImage renderChartImage(const ChartData &data, const ChartStyle &style, double scale = 1.0);
+
+/** One row per point: series,x,y,lower,upper (lower and upper empty without an interval). */
+QString chartCsv(const ChartData &data);
+
+/**
+ * A pgfplots tikzpicture of `data`, sized by `style`, with its data inline;
+ * the preamble it needs is in its first lines as a comment.
+ */
+QString chartPgfplots(const ChartData &data, const ChartStyle &style);
+
+/** The metrics a table shows when none are named. */
+QStringList defaultTableMetrics();
+
+/**
+ * A booktabs table of mean ± 95% CI, one row per variant and one column per
+ * metric, with the best value of each metric in bold (where "best" has a
+ * direction). nullopt and an error naming the metric if one is unknown.
+ */
+std::optional<QString> latexTable(const std::vector<VariantSummary> &summary,
+                                  const QStringList &metrics, QString *error);
+
+} // namespace schedlab::charts

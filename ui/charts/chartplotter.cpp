@@ -1,0 +1,234 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "chartplotter.h"
+
+#include "qcustomplotheader.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace schedlab::charts {
+
+namespace {
+QFont fontOf(const ChartStyle &style, double pt)
+{
+    QFont f(style.fontFamily);
+    f.setPointSizeF(pt);
+    return f;
+}
+
+/** Takes the legend and titles out of the layout, leaving only the axis rect. */
+void resetLayout(QCustomPlot *plot)
+{
+    plot->clearPlottables();
+    plot->clearItems();
+    QCPLayoutGrid *layout = plot->plotLayout();
+    QCPLayoutInset *inset = plot->axisRect()->insetLayout();
+    if (plot->legend->layout() != inset) {
+        layout->take(plot->legend);
+        inset->addElement(plot->legend, Qt::AlignTop | Qt::AlignRight);
+    }
+    for (int i = layout->elementCount() - 1; i >= 0; --i)
+        if (layout->elementAt(i) && layout->elementAt(i) != plot->axisRect())
+            layout->removeAt(i);
+    layout->simplify();
+}
+
+void placeLegend(QCustomPlot *plot, const ChartStyle &style, int row)
+{
+    QCPLegend *legend = plot->legend;
+    legend->setFont(fontOf(style, style.legendPt));
+    legend->setIconSize(int(std::lround(2.2 * style.legendPt)), int(std::lround(style.legendPt)));
+    legend->setBrush(QColor(255, 255, 255, 220));
+    legend->setBorderPen(QPen(QColor(160, 160, 160), 0));
+    if (style.legend == LegendPosition::Above) {
+        plot->axisRect()->insetLayout()->take(legend);
+        plot->plotLayout()->insertRow(row);
+        plot->plotLayout()->addElement(row, 0, legend);
+        plot->plotLayout()->setRowStretchFactor(row, 0.001);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+        legend->setBorderPen(Qt::NoPen);
+        legend->setMargins(QMargins(0, 0, 0, 0));
+        legend->setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
+        return;
+    }
+    Qt::Alignment a;
+    switch (style.legend) {
+    case LegendPosition::TopLeft: a = Qt::AlignTop | Qt::AlignLeft; break;
+    case LegendPosition::BottomLeft: a = Qt::AlignBottom | Qt::AlignLeft; break;
+    case LegendPosition::BottomRight: a = Qt::AlignBottom | Qt::AlignRight; break;
+    default: a = Qt::AlignTop | Qt::AlignRight; break;
+    }
+    legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
+    plot->axisRect()->insetLayout()->setInsetAlignment(0, a);
+}
+
+QPen linePen(const Series &s, double width)
+{
+    QPen pen(policyColour(s.colourKey), width);
+    pen.setCapStyle(Qt::FlatCap);
+    pen.setJoinStyle(Qt::MiterJoin);
+    return pen;
+}
+
+void drawLines(QCustomPlot *plot, const ChartData &data, double penWidth)
+{
+    for (const Series &s : data.series) {
+        const QColor colour = policyColour(s.colourKey);
+        if (data.kind == ChartKind::Lines && s.hasInterval()) {
+            QCPGraph *lower = plot->addGraph();
+            QCPGraph *upper = plot->addGraph();
+            lower->setData(s.x, s.lower, true);
+            upper->setData(s.x, s.upper, true);
+            lower->setPen(Qt::NoPen);
+            upper->setPen(Qt::NoPen);
+            QColor band = colour;
+            band.setAlpha(50);
+            upper->setBrush(band);
+            upper->setChannelFillGraph(lower);
+            lower->removeFromLegend();
+            upper->removeFromLegend();
+        }
+        QCPGraph *g = plot->addGraph();
+        g->setName(s.name);
+        g->setData(s.x, s.y, true);
+        g->setPen(linePen(s, penWidth));
+        if (data.kind == ChartKind::StepCdf)
+            g->setLineStyle(QCPGraph::lsStepLeft);
+    }
+}
+
+void drawBars(QCustomPlot *plot, const ChartData &data, double penWidth)
+{
+    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+    for (int i = 0; i < data.categories.size(); ++i)
+        ticker->addTick(i + 1, data.categories[i]);
+    plot->xAxis->setTicker(ticker);
+    for (const Series &s : data.series) {
+        auto *bars = new QCPBars(plot->xAxis, plot->yAxis);
+        bars->setName(s.name);
+        bars->setData(s.x, s.y, true);
+        bars->setWidth(0.6);
+        QColor fill = policyColour(s.colourKey);
+        bars->setBrush(fill);
+        bars->setPen(QPen(fill.darker(130), penWidth * 0.5));
+        if (!s.hasInterval())
+            continue;
+        auto *errors = new QCPErrorBars(plot->xAxis, plot->yAxis);
+        errors->removeFromLegend();
+        errors->setDataPlottable(bars);
+        QVector<double> minus, plus;
+        for (int i = 0; i < s.y.size(); ++i) {
+            minus << s.y[i] - s.lower[i];
+            plus << s.upper[i] - s.y[i];
+        }
+        errors->setData(minus, plus);
+        errors->setPen(QPen(Qt::black, penWidth * 0.75));
+        errors->setWhiskerWidth(penWidth * 5.0);
+    }
+}
+
+void fitRanges(QCustomPlot *plot, const ChartData &data)
+{
+    double lo = std::numeric_limits<double>::max(), hi = std::numeric_limits<double>::lowest();
+    double xlo = lo, xhi = hi;
+    for (const Series &s : data.series)
+        for (int i = 0; i < s.y.size(); ++i) {
+            lo = std::min({lo, s.y[i], s.hasInterval() ? s.lower[i] : s.y[i]});
+            hi = std::max({hi, s.y[i], s.hasInterval() ? s.upper[i] : s.y[i]});
+            if (!data.logX || s.x[i] > 0) {
+                xlo = std::min(xlo, s.x[i]);
+                xhi = std::max(xhi, s.x[i]);
+            }
+        }
+    if (lo > hi)
+        return;
+    if (data.kind == ChartKind::Bars) {
+        plot->xAxis->setRange(0.4, data.series.size() + 0.6);
+        lo = std::min(lo, 0.0);
+        hi = std::max(hi, 0.0);
+        const double pad = (hi - lo) * 0.08;
+        plot->yAxis->setRange(lo < 0 ? lo - pad : 0.0, hi > 0 ? hi + pad : 0.0);
+        if (hi == lo)
+            plot->yAxis->setRange(0.0, 1.0);
+        return;
+    }
+    if (data.kind == ChartKind::StepCdf) {
+        plot->yAxis->setRange(0.0, 1.02);
+    } else {
+        const double pad = hi > lo ? (hi - lo) * 0.05 : 0.05;
+        plot->yAxis->setRange(lo - pad, hi + pad);
+    }
+    if (xhi > xlo)
+        plot->xAxis->setRange(xlo, xhi);
+    else
+        plot->xAxis->setRange(xlo - 1.0, xlo + 1.0);
+}
+
+void styleAxes(QCustomPlot *plot, const ChartData &data, const ChartStyle &style, double px)
+{
+    for (QCPAxis *axis : {plot->xAxis, plot->yAxis, plot->xAxis2, plot->yAxis2}) {
+        axis->setLabelFont(fontOf(style, style.labelPt));
+        axis->setTickLabelFont(fontOf(style, style.tickPt));
+        axis->setBasePen(QPen(Qt::black, 0.6 * px));
+        axis->setTickPen(QPen(Qt::black, 0.6 * px));
+        axis->setSubTickPen(QPen(Qt::black, 0.4 * px));
+        axis->setTickLengthIn(int(std::lround(3 * px)));
+        axis->setSubTickLengthIn(int(std::lround(1.5 * px)));
+        axis->setLabelPadding(int(std::lround(2 * px)));
+        axis->setTickLabelPadding(int(std::lround(2 * px)));
+        axis->grid()->setPen(QPen(QColor(220, 220, 220), 0.5 * px, Qt::DotLine));
+        axis->grid()->setSubGridVisible(false);
+    }
+    plot->xAxis->setLabel(data.xLabel);
+    plot->yAxis->setLabel(data.yLabel);
+    plot->xAxis->setScaleType(data.logX ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    if (data.kind != ChartKind::Bars) {
+        if (data.logX)
+            plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog));
+        else
+            plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+    }
+    plot->xAxis->setSubTicks(data.kind != ChartKind::Bars);
+    plot->xAxis->grid()->setVisible(data.kind != ChartKind::Bars);
+    // A closed box reads better in print; the second axes only draw the frame.
+    plot->xAxis2->setVisible(true);
+    plot->yAxis2->setVisible(true);
+    plot->xAxis2->setTicks(false);
+    plot->yAxis2->setTicks(false);
+    plot->xAxis2->setTickLabels(false);
+    plot->yAxis2->setTickLabels(false);
+}
+} // namespace
+
+void drawChart(QCustomPlot *plot, const ChartData &data, const ChartStyle &style)
+{
+    resetLayout(plot);
+    const double px = plot->logicalDpiX() / 72.0; // one point in plot coordinates
+    const double penWidth = style.lineWidthPt * px;
+    plot->setBackground(Qt::white);
+    styleAxes(plot, data, style, px);
+
+    if (data.kind == ChartKind::Bars)
+        drawBars(plot, data, penWidth);
+    else
+        drawLines(plot, data, penWidth);
+    fitRanges(plot, data);
+
+    int row = 0;
+    if (style.showTitle && !data.title.isEmpty()) {
+        plot->plotLayout()->insertRow(0);
+        plot->plotLayout()->addElement(
+            0, 0, new QCPTextElement(plot, data.title, fontOf(style, style.titlePt)));
+        row = 1;
+    }
+    // Bars are labelled on the axis already.
+    const bool legend = style.legend != LegendPosition::None && data.kind != ChartKind::Bars
+        && !data.series.isEmpty();
+    plot->legend->setVisible(legend);
+    if (legend)
+        placeLegend(plot, style, row);
+    plot->axisRect()->setAutoMargins(QCP::msAll);
+}
+
+} // namespace schedlab::charts

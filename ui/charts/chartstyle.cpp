@@ -1,0 +1,66 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "chartstyle.h"
+
+#include <array>
+#include <cstdint>
+
+namespace schedlab::charts {
+
+std::optional<ChartStyle> chartPreset(const QString &name)
+{
+    ChartStyle s;
+    s.preset = name;
+    if (name == QLatin1String("ieee-single"))
+        return s;
+    if (name == QLatin1String("ieee-double")) {
+        s.widthIn = 7.16;
+        s.heightIn = 2.8;
+        s.titlePt = 9.0;
+        s.labelPt = 9.0;
+        s.tickPt = 8.0;
+        s.legendPt = 8.0;
+        return s;
+    }
+    if (name == QLatin1String("screen")) {
+        s.widthIn = 8.0;
+        s.heightIn = 5.0;
+        s.dpi = 96;
+        s.titlePt = 11.0;
+        s.labelPt = 10.0;
+        s.tickPt = 9.0;
+        s.legendPt = 9.0;
+        s.lineWidthPt = 1.5;
+        s.showTitle = true;
+        return s;
+    }
+    return std::nullopt;
+}
+
+QStringList chartPresetNames()
+{
+    return {QStringLiteral("ieee-single"), QStringLiteral("ieee-double"),
+            QStringLiteral("screen")};
+}
+
+QColor policyColour(const QString &name)
+{
+    // Okabe-Ito without its yellow, which is too light for lines on white.
+    static const std::array<QColor, 7> palette = {
+        QColor(0x00, 0x72, 0xB2), QColor(0xE6, 0x9F, 0x00), QColor(0x00, 0x9E, 0x73),
+        QColor(0xD5, 0x5E, 0x00), QColor(0xCC, 0x79, 0xA7), QColor(0x56, 0xB4, 0xE9),
+        QColor(0x00, 0x00, 0x00)};
+    static const char *const fixed[] = {"greedy", "random", "round-robin", "kube-default",
+                                        "fifo", "latency-greedy", "discounted-experience"};
+    for (std::size_t i = 0; i < std::size(fixed); ++i)
+        if (name == QLatin1String(fixed[i]))
+            return palette[i % palette.size()];
+    // FNV-1a: qHash is seeded per process, and colours must not change between runs.
+    std::uint32_t h = 2166136261u;
+    for (const char c : name.toUtf8()) {
+        h ^= std::uint8_t(c);
+        h *= 16777619u;
+    }
+    return palette[h % palette.size()];
+}
+
+} // namespace schedlab::charts
