@@ -57,7 +57,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     addDockWidget(Qt::LeftDockWidgetArea, mTree);
     addDockWidget(Qt::RightDockWidgetArea, mProperties);
     resizeDocks({mTree, mProperties}, {280, 320}, Qt::Horizontal);
-    mRun = new RunDock(mScene, mView, this);
+    mRun = new RunDock(mScene, this);
     addDockWidget(Qt::RightDockWidgetArea, mRun);
     tabifyDockWidget(mProperties, mRun);
     mProperties->raise();
@@ -168,6 +168,7 @@ bool MainWindow::showPanel(const QString &name)
         mCentre->setCurrentWidget(mView);
         mRun->show();
         mRun->raise();
+        resizeDocks({mRun}, {380}, Qt::Horizontal);
     }
     else
         return false;

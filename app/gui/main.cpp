@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
+#include "rundock.h"
 #include "screenshot.h"
 
 #include <QApplication>

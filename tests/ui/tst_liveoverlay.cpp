@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "liveoverlay.h"
-#include "customplot.h"
+#include "qcustomplotheader.h"
 #include "nodedetails.h"
 #include "rundock.h"
 #include "scenario/scenarioio.h"
@@ -152,7 +152,7 @@ private Q_SLOTS:
         view.resize(1000, 700);
         view.show();
         view.fitInView(scene.sceneRect(), Qt::KeepAspectRatio);
-        RunDock dock(&scene, &view);
+        RunDock dock(&scene);
         dock.setScenario(s);
         dock.setSpeed(0);
         QVERIFY(dock.runSlots(40));

@@ -5,7 +5,7 @@
 
 namespace schedlab::ui {
 
-/** The key of the live canvas, drawn in a corner of the topology view. */
+/** The key to the live canvas's colours and marks. */
 class LiveLegend : public QWidget
 {
     Q_OBJECT

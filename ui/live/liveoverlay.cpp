@@ -5,13 +5,13 @@
 
 #include <QBrush>
 #include <QFont>
-#include <QGraphicsEllipseItem>
 #include <QGraphicsLineItem>
 #include <QGraphicsObject>
 #include <QGraphicsPathItem>
 #include <QGraphicsRectItem>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
+#include <QPainter>
 #include <QPainterPath>
 #include <QPen>
 #include <algorithm>
@@ -35,10 +35,36 @@ public:
     void paint(QPainter *, const QStyleOptionGraphicsItem *, QWidget *) override {}
 };
 
+/** Every request dot in one item: one paint call, no per-dot scene index updates. */
+class DotsItem : public QGraphicsItem
+{
+public:
+    struct Dot
+    {
+        QPointF at;
+        bool cloud;
+    };
+    std::vector<Dot> dots;
+    QRectF area;
+
+    QRectF boundingRect() const override { return area; }
+    void paint(QPainter *p, const QStyleOptionGraphicsItem *, QWidget *) override
+    {
+        p->setPen(QPen(Qt::white, 1));
+        for (const bool cloud : {false, true}) {
+            p->setBrush(cloud ? kCloudDot : kEdgeDot);
+            for (const Dot &d : dots)
+                if (d.cloud == cloud)
+                    p->drawEllipse(d.at, 4.0, 4.0);
+        }
+    }
+};
+
 template <typename T>
 T *quiet(T *item, QGraphicsItem *parent)
 {
     item->setParentItem(parent);
+    item->setCacheMode(QGraphicsItem::DeviceCoordinateCache); // redrawn only when it changes
     item->setAcceptedMouseButtons(Qt::NoButton);
     item->setAcceptHoverEvents(false);
     return item;
@@ -62,6 +88,28 @@ double queueFraction(int queue)
         return 0.0;
     const double x = queue / kQueueScale;
     return x <= 0.8 ? x : std::min(1.0, 0.8 + 0.2 * std::log10(1.0 + 9.0 * (x - 0.8)) / 2.0);
+}
+
+// Setters that leave an unchanged item alone: every real change costs a repaint.
+void setText(QGraphicsSimpleTextItem *t, const QString &s)
+{
+    if (t->text() != s)
+        t->setText(s);
+}
+void setPos(QGraphicsItem *i, QPointF p)
+{
+    if (i->pos() != p)
+        i->setPos(p);
+}
+void setRect(QGraphicsRectItem *i, const QRectF &r)
+{
+    if (i->rect() != r)
+        i->setRect(r);
+}
+void setVisible(QGraphicsItem *i, bool v)
+{
+    if (i->isVisible() != v)
+        i->setVisible(v);
 }
 
 QString count(int n) { return n >= 10000 ? QString("%1k").arg(n / 1000) : QString::number(n); }
@@ -99,6 +147,7 @@ void LiveOverlay::clear()
     mNodes.clear();
     mEaps.clear();
     mDots.clear();
+    mDotsItem = nullptr;
     mCloudText = nullptr;
     mLayout.reset();
     mSnapshot.reset();
@@ -118,6 +167,9 @@ bool LiveOverlay::build(const LiveLayout &layout)
     mEaps.assign(layout.eaps.size(), {});
     mCloudRect = {};
     for (QGraphicsItem *item : mScene->items()) {
+        // Moving dots repaint much of the view 30 times a second; cached pixmaps
+        // of the topology's boxes and labels make that cheap.
+        item->setCacheMode(QGraphicsItem::DeviceCoordinateCache);
         if (!item->data(kKindRole).isValid())
             continue;
         const auto kind = ItemKind(item->data(kKindRole).toInt());
@@ -147,7 +199,7 @@ bool LiveOverlay::build(const LiveLayout &layout)
         }
         e.queue = quiet(new QGraphicsRectItem, root);
         e.queue->setPen(Qt::NoPen);
-        e.queue->setBrush(QColor(0xd5, 0x5e, 0x00));
+        e.queue->setBrush(kBar);
         e.queueText = text(root, 8, kBar);
     }
     for (NodeItems &n : mNodes) {
@@ -168,12 +220,12 @@ bool LiveOverlay::build(const LiveLayout &layout)
     if (!mCloudRect.isNull())
         mCloudText = text(root, 8, kBar, false);
     mDots.resize(kDotPool);
-    for (Dot &d : mDots) {
-        d.item = quiet(new QGraphicsEllipseItem(-4, -4, 8, 8), root);
-        d.item->setPen(QPen(Qt::white, 1));
-        d.item->setZValue(2);
-        d.item->hide();
-    }
+    auto *dots = quiet(new DotsItem, root);
+    dots->setCacheMode(QGraphicsItem::NoCache); // changes every frame
+    dots->area = mScene->sceneRect();
+    dots->setZValue(2);
+    dots->dots.reserve(kDotPool);
+    mDotsItem = dots;
     return true;
 }
 
@@ -199,42 +251,46 @@ void LiveOverlay::update(const Snapshot &s)
         const LiveNode &ln = s.nodes[i];
         QColor c = loadColour(ln.load);
         auto *tint = static_cast<QGraphicsPathItem *>(n.tint);
-        tint->setPen(QPen(c, 3));
-        c.setAlpha(70);
-        tint->setBrush(c);
+        if (tint->pen().color() != c) {
+            tint->setPen(QPen(c, 3));
+            c.setAlpha(70);
+            tint->setBrush(c);
+        }
         const double h = queueFraction(ln.queue) * (n.rect.height() - 12);
-        n.queue->setRect(n.rect.right() - 11, n.rect.bottom() - 6 - h, 6, h);
-        n.queueText->setText(ln.queue > 0 ? "q " + count(ln.queue) : QString());
-        n.queueText->setPos(n.rect.right() - 14 - n.queueText->boundingRect().width(),
-                            n.rect.bottom() - 17);
-        n.pull->setVisible(ln.pulling > 0);
-        n.drop->setText(ln.dropped > 0 ? QString::fromUtf8("\u2715 %1").arg(count(ln.dropped))
+        setRect(n.queue, QRectF(n.rect.right() - 11, n.rect.bottom() - 6 - h, 6, h));
+        setText(n.queueText, ln.queue > 0 ? "q " + count(ln.queue) : QString());
+        setPos(n.queueText, {n.rect.right() - 14 - n.queueText->boundingRect().width(),
+                             n.rect.bottom() - 17});
+        setVisible(n.pull, ln.pulling > 0);
+        setText(n.drop, ln.dropped > 0 ? QString::fromUtf8("\u2715 %1").arg(count(ln.dropped))
                                        : QString());
-        n.drop->setPos(n.rect.left() + 58, n.rect.top() + 6);
+        setPos(n.drop, {n.rect.left() + 58, n.rect.top() + 6});
     }
     for (std::size_t b = 0; b < mEaps.size() && b < s.eapQueues.size(); ++b) {
         EapItems &e = mEaps[b];
         if (!e.queue)
             continue;
         const qreal w = queueFraction(s.eapQueues[b]) * kEapBarMax;
-        e.queue->setRect(e.rect.right() + 6, e.rect.center().y() - 4, w, 8);
-        e.queueText->setText(s.eapQueues[b] > 0 ? count(s.eapQueues[b]) : QString());
-        e.queueText->setPos(e.rect.right() + 10 + w, e.rect.center().y() - 8);
+        setRect(e.queue, QRectF(e.rect.right() + 6, e.rect.center().y() - 4, w, 8));
+        setText(e.queueText, s.eapQueues[b] > 0 ? count(s.eapQueues[b]) : QString());
+        setPos(e.queueText, {e.rect.right() + 10 + w, e.rect.center().y() - 8});
         if (e.wan) {
             const double load = b < s.eapWanLoad.size() ? s.eapWanLoad[b] : 0.0;
             QColor c = loadColour(2.0 * std::min(1.0, load));
             c.setAlpha(200);
-            e.wan->setPen(QPen(c, 1.5 + 8.0 * std::min(1.0, load), Qt::SolidLine, Qt::RoundCap));
-            e.wan->setVisible(load > 0.005);
+            const QPen pen(c, 1.5 + 8.0 * std::min(1.0, load), Qt::SolidLine, Qt::RoundCap);
+            if (e.wan->pen() != pen)
+                e.wan->setPen(pen);
+            setVisible(e.wan, load > 0.005);
         }
     }
     if (mCloudText) {
-        mCloudText->setText(tr("queue %1 · cores %2% · WAN %3%")
+        setText(mCloudText, tr("queue %1 · cores %2% · WAN %3%")
                                 .arg(count(s.cloudQueue))
                                 .arg(qRound(100 * s.cloudBusy))
                                 .arg(qRound(100 * s.wanLoad)));
-        mCloudText->setPos(mCloudRect.center().x() - mCloudText->boundingRect().width() / 2,
-                           mCloudRect.bottom() + 4);
+        setPos(mCloudText, {mCloudRect.center().x() - mCloudText->boundingRect().width() / 2,
+                            mCloudRect.bottom() + 4});
     }
 }
 
@@ -271,7 +327,7 @@ void LiveOverlay::launch(const Snapshot &s)
         d.to = to;
         d.start = now + qint64(k * since / n); // spread over the interval, not in a burst
         d.active = true;
-        d.item->setBrush(m.target < 0 ? kCloudDot : kEdgeDot);
+        d.cloud = m.target < 0;
     }
     if (!mFrame.isActive())
         mFrame.start();
@@ -287,6 +343,7 @@ bool LiveOverlay::alive()
     mNodes.clear();
     mEaps.clear();
     mDots.clear();
+    mDotsItem = nullptr;
     mCloudText = nullptr;
     return false;
 }
@@ -306,6 +363,9 @@ void LiveOverlay::animate()
     if (!alive())
         return;
     const qint64 now = mClock.elapsed();
+    auto *item = static_cast<DotsItem *>(mDotsItem);
+    const bool wasEmpty = item->dots.empty();
+    item->dots.clear();
     bool any = false;
     for (Dot &d : mDots) {
         if (!d.active)
@@ -313,17 +373,14 @@ void LiveOverlay::animate()
         const double t = double(now - d.start) / kDotMs;
         if (t >= 1.0) {
             d.active = false;
-            d.item->hide();
             continue;
         }
         any = true;
-        if (t < 0) {
-            d.item->hide();
-            continue;
-        }
-        d.item->setPos(d.from + (d.to - d.from) * t);
-        d.item->show();
+        if (t >= 0)
+            item->dots.push_back({d.from + (d.to - d.from) * t, d.cloud});
     }
+    if (!wasEmpty || !item->dots.empty())
+        item->update();
     if (!any)
         mFrame.stop();
 }
@@ -366,8 +423,7 @@ int LiveOverlay::itemCount() const
 
 int LiveOverlay::visibleDots() const
 {
-    return int(std::count_if(mDots.begin(), mDots.end(),
-                             [](const Dot &d) { return d.item->isVisible(); }));
+    return mRoot && mDotsItem ? int(static_cast<DotsItem *>(mDotsItem)->dots.size()) : 0;
 }
 
 int LiveOverlay::selectedNode() const

@@ -10,7 +10,6 @@
 #include <QTimer>
 #include <vector>
 
-class QGraphicsEllipseItem;
 class QGraphicsItem;
 class QGraphicsLineItem;
 class QGraphicsObject;
@@ -79,10 +78,10 @@ private:
     };
     struct Dot
     {
-        QGraphicsEllipseItem *item = nullptr;
         QPointF from, to;
         qint64 start = 0;
         bool active = false;
+        bool cloud = false;
     };
 
     bool build(const LiveLayout &layout);
@@ -102,6 +101,7 @@ private:
     QRectF mCloudRect;
     QGraphicsSimpleTextItem *mCloudText = nullptr;
     std::vector<Dot> mDots;
+    QGraphicsItem *mDotsItem = nullptr; ///< draws the dots in flight
     int mNextDot = 0;
     QTimer mFrame;
     QElapsedTimer mClock;

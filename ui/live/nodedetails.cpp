@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "nodedetails.h"
 
-#include "customplot.h"
+#include "qcustomplotheader.h"
 
 #include <QLabel>
 #include <QVBoxLayout>
@@ -37,7 +37,7 @@ NodeDetails::NodeDetails(QWidget *parent) : QWidget(parent)
 
     mPlot = new QCustomPlot(this);
     mPlot->setMinimumHeight(150);
-    mPlot->setNoAntialiasingOnDrag(true);
+    mPlot->setNotAntialiasedElements(QCP::aeAll); // cheap replots while a run plays
     QFont small = font();
     small.setPointSize(7);
     for (QCPAxis *axis : {mPlot->xAxis, mPlot->yAxis, mPlot->yAxis2}) {
@@ -63,11 +63,16 @@ NodeDetails::NodeDetails(QWidget *parent) : QWidget(parent)
     layout->addWidget(mReplicas);
     layout->addWidget(mLayers);
     layout->addWidget(mPlot, 1);
+    layout->addStretch(0);
+    setNode(-1);
 }
 
 void NodeDetails::setNode(int node)
 {
     mNode = node;
+    mSince.invalidate();
+    for (QWidget *w : std::initializer_list<QWidget *>{mNow, mReplicas, mLayers, mPlot})
+        w->setVisible(node >= 0);
     if (node < 0)
         mTitle->setText(tr("Click a node to follow it"));
 }
@@ -80,11 +85,16 @@ void NodeDetails::setSnapshot(const SnapshotPtr &s)
 {
     if (!s || mNode < 0 || s->focus.node != mNode || mNode >= int(s->nodes.size()))
         return;
+    // The history moves a slot at a time; a few redraws a second follow it.
+    if (s->running && mSince.isValid() && mSince.elapsed() < kMinRedrawMs)
+        return;
+    mSince.start();
     const LiveLayout &layout = *s->layout;
     const LiveFocus &f = s->focus;
     const LiveNode &n = s->nodes[mNode];
+    const double cores = layout.nodeCpu[mNode];
     setIfChanged(mTitle, QString::fromStdString(layout.nodes[mNode]) +
-                             tr(" · %1 cores").arg(layout.nodeCpu[mNode]));
+                             (cores == 1 ? tr(" · 1 core") : tr(" · %1 cores").arg(cores)));
     setIfChanged(mNow, tr("load %1 · busy %2% · queue %3 · dropped %4")
                            .arg(n.load, 0, 'f', 2)
                            .arg(qRound(100 * n.busy))

@@ -3,6 +3,7 @@
 
 #include "snapshot.h"
 
+#include <QElapsedTimer>
 #include <QWidget>
 
 class QCustomPlot;
@@ -19,6 +20,8 @@ class NodeDetails : public QWidget
     Q_OBJECT
 
 public:
+    static constexpr int kMinRedrawMs = 200;
+
     explicit NodeDetails(QWidget *parent = nullptr);
 
     void setNode(int node);
@@ -38,6 +41,7 @@ private:
     QLabel *mReplicas;
     QLabel *mLayers;
     QCustomPlot *mPlot;
+    QElapsedTimer mSince; ///< since the last redraw
 };
 
 } // namespace schedlab::ui

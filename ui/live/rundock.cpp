@@ -10,11 +10,9 @@
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QEvent>
 #include <QFormLayout>
 #include <QGraphicsItem>
 #include <QGraphicsScene>
-#include <QGraphicsView>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPointer>
@@ -43,26 +41,6 @@ QString rate(double perSecond)
     return QString::number(perSecond, 'f', 0) + " ";
 }
 
-/** Keeps the legend in the view's bottom-left corner. */
-class CornerKeeper : public QObject
-{
-public:
-    CornerKeeper(QWidget *legend, QWidget *view) : QObject(legend), mLegend(legend)
-    {
-        view->installEventFilter(this);
-    }
-    bool eventFilter(QObject *watched, QEvent *event) override
-    {
-        if (event->type() == QEvent::Resize || event->type() == QEvent::Show) {
-            auto *w = static_cast<QWidget *>(watched);
-            mLegend->move(10, w->height() - mLegend->height() - 10);
-        }
-        return false;
-    }
-
-private:
-    QWidget *mLegend;
-};
 } // namespace
 
 const std::vector<double> &RunDock::speeds()
@@ -71,9 +49,9 @@ const std::vector<double> &RunDock::speeds()
     return s;
 }
 
-RunDock::RunDock(QGraphicsScene *scene, QGraphicsView *view, QWidget *parent)
+RunDock::RunDock(QGraphicsScene *scene, QWidget *parent)
     : QDockWidget(tr("Live Run"), parent), mSession(new LiveSession(this)),
-      mOverlay(new LiveOverlay(scene, this)), mView(view)
+      mOverlay(new LiveOverlay(scene, this)), mScene(scene)
 {
     setObjectName("liveRunDock");
     auto *body = new QWidget;
@@ -126,15 +104,22 @@ RunDock::RunDock(QGraphicsScene *scene, QGraphicsView *view, QWidget *parent)
     mProgress->setFormat(tr("not started"));
     layout->addWidget(mProgress);
     mTotals = new QLabel;
-    mTotals->setWordWrap(true);
+    mTotals->setMinimumHeight(2 * mTotals->fontMetrics().lineSpacing());
     layout->addWidget(mTotals);
+    mLegend = new LiveLegend;
+    mLegend->setFixedSize(mLegend->sizeHint());
+    layout->addWidget(mLegend);
     mDetails = new NodeDetails;
     layout->addWidget(mDetails, 1);
-    setWidget(body);
+    // Scrolls rather than widening the window past what the other docks need.
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(body);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    scroll->setMinimumWidth(160);
+    setWidget(scroll);
 
-    mLegend = new LiveLegend(view);
-    new CornerKeeper(mLegend, view);
-    mLegend->hide();
 
     connect(mRun, &QPushButton::clicked, this,
             [this] { mSession->mode() == LiveMode::Running ? pause() : run(); });
@@ -203,8 +188,6 @@ void RunDock::start()
     mOverlay->clear();
     mSession->setFocusNode(mOverlay->selectedNode());
     mSession->start(mScenario, options());
-    mLegend->show();
-    mLegend->raise();
 }
 
 void RunDock::run()
@@ -235,7 +218,6 @@ void RunDock::stop()
 {
     mSession->stop();
     mOverlay->clear();
-    mLegend->hide();
     mProgress->setValue(0);
     mProgress->setFormat(tr("stopped"));
     Q_EMIT statusChanged(statusText());
@@ -274,15 +256,14 @@ bool RunDock::runSlots(long slots, int timeoutMs)
 
 bool RunDock::selectNode(const QString &name, int timeoutMs)
 {
-    QGraphicsScene *scene = mView->scene();
     QGraphicsItem *found = nullptr;
-    for (QGraphicsItem *item : scene->items())
+    for (QGraphicsItem *item : mScene->items())
         if (item->data(kKindRole).toInt() == int(ItemKind::Node) &&
             item->data(kNodeNameRole).toString() == name)
             found = item;
     if (!found)
         return false;
-    scene->clearSelection();
+    mScene->clearSelection();
     found->setSelected(true);
     QElapsedTimer t;
     t.start();
@@ -308,7 +289,8 @@ void RunDock::received(const SnapshotPtr &s)
     mProgress->setValue(int(1000 * s->progress()));
     mProgress->setFormat(tr("slot %1 / %2").arg(s->slot).arg(s->layout->totalSlots));
     const RunTotals &t = s->totals;
-    mTotals->setText(tr("arrived %1 · on time %2% · dropped %3 · to cloud %4%")
+    // Two fixed lines, not word wrap: a label that changes height re-lays out the dock.
+    mTotals->setText(tr("arrived %1 · on time %2%\ndropped %3 · to cloud %4%")
                          .arg(t.arrived)
                          .arg(100.0 * t.throughputRate(), 0, 'f', 1)
                          .arg(t.dropped)

@@ -10,7 +10,6 @@
 
 class QComboBox;
 class QGraphicsScene;
-class QGraphicsView;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -36,7 +35,7 @@ public:
     /** Speeds the slider offers, simulated seconds per wall second; 0 = as fast as possible. */
     static const std::vector<double> &speeds();
 
-    RunDock(QGraphicsScene *scene, QGraphicsView *view, QWidget *parent = nullptr);
+    explicit RunDock(QGraphicsScene *scene, QWidget *parent = nullptr);
     ~RunDock() override;
 
     /** The scenario to run. A new one stops a running session; a layout change only redraws. */
@@ -80,7 +79,7 @@ private:
     LiveOverlay *mOverlay;
     LiveLegend *mLegend;
     NodeDetails *mDetails;
-    QGraphicsView *mView;
+    QGraphicsScene *mScene;
     std::map<Plane, QComboBox *> mPolicies;
     QSpinBox *mSeed;
     QPushButton *mRun, *mStepSlot, *mStepFrame, *mStop;
