@@ -116,8 +116,9 @@ int main(int argc, char **argv)
     const double events = dock->session()->eventsPerSecond();
     dock->stop();
 
-    std::printf("bench_gui_frames: %s live at max speed for %.0f s, GUI thread frame gaps (10 ms clock)\n",
-                qPrintable(scenario), seconds);
+    std::printf(
+        "bench_gui_frames: %s live at max speed for %.0f s, GUI thread frame gaps (10 ms clock)\n",
+        qPrintable(scenario), seconds);
     std::printf("  idle:  max %6.1f ms  p99 %6.1f ms  mean %5.1f ms  (%d frames)\n", idle.max,
                 idle.p99, idle.mean, idle.frames);
     std::printf("  live:  max %6.1f ms  p99 %6.1f ms  mean %5.1f ms  (%d frames)\n", live.max,
@@ -125,10 +126,11 @@ int main(int argc, char **argv)
     std::printf("  ratio live/idle: max %.2fx  p99 %.2fx   (target: max gap < 50 ms: %s)\n",
                 idle.max > 0 ? live.max / idle.max : 0.0, idle.p99 > 0 ? live.p99 / idle.p99 : 0.0,
                 live.max < 50.0 ? "met" : "MISSED");
-    std::printf("  full repaint of the topology view: %.1f ms idle, %.1f ms live; run dock %.1f ms\n",
-                idleRepaint, liveRepaint, detailsRepaint);
+    std::printf(
+        "  full repaint of the topology view: %.1f ms idle, %.1f ms live; run dock %.1f ms\n",
+        idleRepaint, liveRepaint, detailsRepaint);
     if (last)
-        std::printf("  simulated %.1f s (%ld slots) meanwhile, %.0f events/s at the end\n", last->time,
-                    last->slot, events);
+        std::printf("  simulated %.1f s (%ld slots) meanwhile, %.0f events/s at the end\n",
+                    last->time, last->slot, events);
     return 0;
 }

@@ -29,7 +29,8 @@ int main(int argc, char **argv)
                                    "name", "topology");
     const QCommandLineOption size("size", "Window size for the screenshot, WxH.", "size", "1400x900");
     const QCommandLineOption runSlots("run-slots", "Run N slots live before the screenshot.", "N");
-    const QCommandLineOption select("select", "Select the node NAME (its live details show).", "name");
+    const QCommandLineOption select("select", "Select the node NAME (its live details show).",
+                                    "name");
     parser.addOptions({shot, panel, size, runSlots, select});
     parser.process(app);
 
@@ -60,7 +61,8 @@ int main(int argc, char **argv)
     if (parser.isSet(runSlots)) {
         window.showPanel("live");
         if (!window.runDock()->runSlots(parser.value(runSlots).toLong())) {
-            std::fprintf(stderr, "the live run did not reach slot %s\n", qPrintable(parser.value(runSlots)));
+            std::fprintf(stderr, "the live run did not reach slot %s\n",
+                         qPrintable(parser.value(runSlots)));
             return 1;
         }
     }

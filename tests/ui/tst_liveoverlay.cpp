@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "liveoverlay.h"
-#include "qcustomplotheader.h"
 #include "nodedetails.h"
+#include "qcustomplotheader.h"
 #include "rundock.h"
 #include "scenario/scenarioio.h"
 #include "snapshotrecorder.h"

@@ -18,8 +18,9 @@ private Q_SLOTS:
     void eventLoopNeverStallsWhileALargeRunPlays()
     {
         MainWindow window;
-        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/kais-large.yaml"))
-                    .isEmpty());
+        QVERIFY(
+            window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/kais-large.yaml"))
+                .isEmpty());
         window.resize(1400, 900);
         window.show();
         QVERIFY(window.showPanel("live"));

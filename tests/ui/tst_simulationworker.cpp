@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "livesession.h"
-#include "snapshotrecorder.h"
 #include "scenario/scenarioio.h"
 #include "sim/engine.h"
+#include "snapshotrecorder.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QtTest>
+#include <thread>
 
 using namespace schedlab;
 using namespace schedlab::ui;
@@ -33,8 +34,7 @@ RunOptions optionsFor(const Scenario &s, std::uint64_t seed, double duration = 0
 }
 
 /** Waits until the session's latest snapshot satisfies `done`. */
-template <typename F>
-bool waitFor(LiveSession &session, F done, int ms = 30000)
+template <typename F> bool waitFor(LiveSession &session, F done, int ms = 30000)
 {
     QElapsedTimer t;
     t.start();
@@ -152,7 +152,8 @@ private Q_SLOTS:
         session.run();
         QVERIFY(waitFor(session, [](const Snapshot &x) { return x.slot >= 2; }));
         session.pause();
-        QVERIFY(waitFor(session, [&](const Snapshot &) { return session.mode() == LiveMode::Paused; }));
+        QVERIFY(
+            waitFor(session, [&](const Snapshot &) { return session.mode() == LiveMode::Paused; }));
         QTest::qWait(100);
         const long slot = session.latest()->slot;
         QTest::qWait(400);
@@ -176,6 +177,23 @@ private Q_SLOTS:
         QVERIFY2(t.elapsed() < 5000, qPrintable(QString::number(t.elapsed())));
         QVERIFY(!session.isActive());
         QCOMPARE(session.mode(), LiveMode::Idle);
+    }
+
+    void stopRequestedFromAnotherThread()
+    {
+        const Scenario s = load("kais-large");
+        LiveSession session;
+        QSignalSpy finished(&session, &LiveSession::finished);
+        session.setSpeed(0);
+        session.start(s, optionsFor(s, 1));
+        session.run();
+        QVERIFY(waitFor(session, [](const Snapshot &x) { return x.slot >= 2; }));
+        std::thread other([&session] { session.requestStop(); });
+        other.join();
+        QVERIFY(finished.wait(10000));
+        QVERIFY(session.latest()->cancelled);
+        QVERIFY(session.latest()->slot < s.time.duration / s.time.slot);
+        QCOMPARE(session.mode(), LiveMode::Finished);
     }
 
     void destroyingMidRunIsClean()

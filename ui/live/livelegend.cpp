@@ -13,7 +13,10 @@ LiveLegend::LiveLegend(QWidget *parent) : QWidget(parent)
     resize(sizeHint());
 }
 
-QSize LiveLegend::sizeHint() const { return {236, 104}; }
+QSize LiveLegend::sizeHint() const
+{
+    return {236, 104};
+}
 
 void LiveLegend::paintEvent(QPaintEvent *)
 {

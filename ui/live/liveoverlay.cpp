@@ -60,8 +60,7 @@ public:
     }
 };
 
-template <typename T>
-T *quiet(T *item, QGraphicsItem *parent)
+template <typename T> T *quiet(T *item, QGraphicsItem *parent)
 {
     item->setParentItem(parent);
     item->setCacheMode(QGraphicsItem::DeviceCoordinateCache); // redrawn only when it changes
@@ -112,7 +111,10 @@ void setVisible(QGraphicsItem *i, bool v)
         i->setVisible(v);
 }
 
-QString count(int n) { return n >= 10000 ? QString("%1k").arg(n / 1000) : QString::number(n); }
+QString count(int n)
+{
+    return n >= 10000 ? QString("%1k").arg(n / 1000) : QString::number(n);
+}
 } // namespace
 
 LiveOverlay::LiveOverlay(QGraphicsScene *scene, QObject *parent)
@@ -124,7 +126,10 @@ LiveOverlay::LiveOverlay(QGraphicsScene *scene, QObject *parent)
     mClock.start();
 }
 
-LiveOverlay::~LiveOverlay() { clear(); }
+LiveOverlay::~LiveOverlay()
+{
+    clear();
+}
 
 QColor LiveOverlay::loadColour(double load)
 {
@@ -193,8 +198,9 @@ bool LiveOverlay::build(const LiveLayout &layout)
         if (e.rect.isNull())
             continue;
         if (!mCloudRect.isNull()) {
-            e.wan = quiet(new QGraphicsLineItem(QLineF(cloudAnchor, {e.rect.center().x(), e.rect.top()})),
-                          root);
+            e.wan = quiet(
+                new QGraphicsLineItem(QLineF(cloudAnchor, {e.rect.center().x(), e.rect.top()})),
+                root);
             e.wan->setZValue(-1);
         }
         e.queue = quiet(new QGraphicsRectItem, root);
@@ -259,11 +265,11 @@ void LiveOverlay::update(const Snapshot &s)
         const double h = queueFraction(ln.queue) * (n.rect.height() - 12);
         setRect(n.queue, QRectF(n.rect.right() - 11, n.rect.bottom() - 6 - h, 6, h));
         setText(n.queueText, ln.queue > 0 ? "q " + count(ln.queue) : QString());
-        setPos(n.queueText, {n.rect.right() - 14 - n.queueText->boundingRect().width(),
-                             n.rect.bottom() - 17});
+        setPos(n.queueText,
+               {n.rect.right() - 14 - n.queueText->boundingRect().width(), n.rect.bottom() - 17});
         setVisible(n.pull, ln.pulling > 0);
-        setText(n.drop, ln.dropped > 0 ? QString::fromUtf8("\u2715 %1").arg(count(ln.dropped))
-                                       : QString());
+        setText(n.drop,
+                ln.dropped > 0 ? QString::fromUtf8("\u2715 %1").arg(count(ln.dropped)) : QString());
         setPos(n.drop, {n.rect.left() + 58, n.rect.top() + 6});
     }
     for (std::size_t b = 0; b < mEaps.size() && b < s.eapQueues.size(); ++b) {
@@ -303,8 +309,9 @@ void LiveOverlay::launch(const Snapshot &s)
     // rate. A step or pause: a burst showing that slot's dispatches.
     const qint64 since = s.running ? std::clamp<qint64>(now - mLastLaunch, 1, kDotMs) : kDotMs / 3;
     mLastLaunch = now;
-    const int n = std::min<int>({int(s.moves.size()), kDotPool / 2,
-                                 s.running ? std::max(1, int(kDotPool * since / kDotMs)) : kDotPool});
+    const int n =
+        std::min<int>({int(s.moves.size()), kDotPool / 2,
+                       s.running ? std::max(1, int(kDotPool * since / kDotMs)) : kDotPool});
     const double stride = double(s.moves.size()) / n;
     for (int k = 0; k < n; ++k) {
         const LiveMove &m = s.moves[std::size_t(k * stride)];
@@ -403,8 +410,9 @@ double LiveOverlay::queueBarHeight(int node) const
 
 double LiveOverlay::eapBarWidth(int eap) const
 {
-    return eap >= 0 && eap < int(mEaps.size()) && mEaps[eap].queue ? mEaps[eap].queue->rect().width()
-                                                                    : 0.0;
+    return eap >= 0 && eap < int(mEaps.size()) && mEaps[eap].queue
+               ? mEaps[eap].queue->rect().width()
+               : 0.0;
 }
 
 int LiveOverlay::itemCount() const

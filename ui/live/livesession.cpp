@@ -11,7 +11,10 @@ LiveSession::LiveSession(QObject *parent) : QObject(parent)
     qRegisterMetaType<RunResult>();
 }
 
-LiveSession::~LiveSession() { stop(); }
+LiveSession::~LiveSession()
+{
+    stop();
+}
 
 void LiveSession::start(const Scenario &scenario, const RunOptions &options)
 {
@@ -23,11 +26,29 @@ void LiveSession::start(const Scenario &scenario, const RunOptions &options)
     mWorker->moveToThread(mThread);
     // The worker dies on its own thread as that thread ends.
     connect(mThread, &QThread::finished, mWorker, &QObject::deleteLater);
-    connect(mWorker, &SimulationWorker::snapshotReady, this, &LiveSession::received);
-    connect(mWorker, &SimulationWorker::modeChanged, this,
-            [this](int m) { Q_EMIT modeChanged(LiveMode(m)); });
-    connect(mWorker, &SimulationWorker::finished, this, &LiveSession::finished);
-    connect(mWorker, &SimulationWorker::failed, this, &LiveSession::failed);
+    // Signals of a stopped run may still wait in the event queue: the generation drops them.
+    const int generation = ++mGeneration;
+    auto current = [this, generation] { return generation == mGeneration; };
+    connect(mWorker, &SimulationWorker::snapshotReady, this, [this, current](const SnapshotPtr &s) {
+        if (current())
+            received(s);
+    });
+    connect(mWorker, &SimulationWorker::modeChanged, this, [this, current](int m) {
+        if (current())
+            Q_EMIT modeChanged(LiveMode(m));
+    });
+    connect(mWorker, &SimulationWorker::finished, this, [this, current](const RunResult &r) {
+        if (current())
+            Q_EMIT finished(r);
+    });
+    connect(mWorker, &SimulationWorker::failed, this, [this, current](const QString &message) {
+        if (current())
+            Q_EMIT failed(message);
+    });
+    {
+        const std::lock_guard<std::mutex> lock(mWorkerLock);
+        mRunning = mWorker;
+    }
     mThread->start();
     const double speed = mSpeed;
     QMetaObject::invokeMethod(mWorker, [w = mWorker, speed] { w->setSpeed(speed); });
@@ -38,8 +59,12 @@ void LiveSession::stop()
 {
     if (!mThread)
         return;
+    ++mGeneration;
+    {
+        const std::lock_guard<std::mutex> lock(mWorkerLock);
+        mRunning = nullptr;
+    }
     mWorker->requestStop();
-    mWorker->disconnect(this);
     mThread->quit();
     mThread->wait();
     delete mThread;
@@ -51,16 +76,37 @@ void LiveSession::stop()
     Q_EMIT modeChanged(LiveMode::Idle);
 }
 
+void LiveSession::requestStop()
+{
+    const std::lock_guard<std::mutex> lock(mWorkerLock);
+    if (mRunning) {
+        mRunning->requestStop();
+        QMetaObject::invokeMethod(mRunning, &SimulationWorker::stop, Qt::QueuedConnection);
+    }
+}
+
 void LiveSession::invoke(void (SimulationWorker::*slot)())
 {
     if (mWorker)
         QMetaObject::invokeMethod(mWorker, slot, Qt::QueuedConnection);
 }
 
-void LiveSession::run() { invoke(&SimulationWorker::run); }
-void LiveSession::pause() { invoke(&SimulationWorker::pause); }
-void LiveSession::stepSlot() { invoke(&SimulationWorker::stepSlot); }
-void LiveSession::stepFrame() { invoke(&SimulationWorker::stepFrame); }
+void LiveSession::run()
+{
+    invoke(&SimulationWorker::run);
+}
+void LiveSession::pause()
+{
+    invoke(&SimulationWorker::pause);
+}
+void LiveSession::stepSlot()
+{
+    invoke(&SimulationWorker::stepSlot);
+}
+void LiveSession::stepFrame()
+{
+    invoke(&SimulationWorker::stepFrame);
+}
 
 void LiveSession::runTo(long slot)
 {

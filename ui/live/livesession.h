@@ -4,7 +4,7 @@
 #include "simulationworker.h"
 
 #include <QObject>
-#include <QPointer>
+#include <mutex>
 
 class QThread;
 
@@ -25,8 +25,11 @@ public:
 
     /** Starts a paused run of `scenario` (copied); the first snapshot follows. */
     void start(const Scenario &scenario, const RunOptions &options);
-    /** Stops the run and joins its thread; blocks only for the slot in progress. */
+    /** Stops the run and joins its thread; blocks only for the slot in progress.
+     *  start() and stop() belong to the session's own thread. */
     void stop();
+    /** From any thread: the run stops at its next slot (and reports finished). */
+    void requestStop();
     bool isActive() const { return mWorker != nullptr; }
     LiveMode mode() const { return mWorker ? mWorker->mode() : LiveMode::Idle; }
     SnapshotPtr latest() const { return mLatest; }
@@ -61,6 +64,9 @@ private:
     double mSpeed = 1.0;
     int mFocus = -1;
     double mEventsPerSecond = 0;
+    int mGeneration = 0;
+    std::mutex mWorkerLock;
+    SimulationWorker *mRunning = nullptr; ///< mWorker, for requestStop() from other threads
 };
 
 } // namespace schedlab::ui

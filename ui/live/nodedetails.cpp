@@ -9,7 +9,10 @@
 namespace schedlab::ui {
 
 namespace {
-QString megabytes(double bytes) { return QString::number(bytes / 1e6, 'f', 0) + " MB"; }
+QString megabytes(double bytes)
+{
+    return QString::number(bytes / 1e6, 'f', 0) + " MB";
+}
 
 void setIfChanged(QLabel *label, const QString &text)
 {
@@ -77,9 +80,18 @@ void NodeDetails::setNode(int node)
         mTitle->setText(tr("Click a node to follow it"));
 }
 
-QString NodeDetails::title() const { return mTitle->text(); }
-QString NodeDetails::replicasText() const { return mReplicas->text(); }
-QString NodeDetails::layersText() const { return mLayers->text(); }
+QString NodeDetails::title() const
+{
+    return mTitle->text();
+}
+QString NodeDetails::replicasText() const
+{
+    return mReplicas->text();
+}
+QString NodeDetails::layersText() const
+{
+    return mLayers->text();
+}
 
 void NodeDetails::setSnapshot(const SnapshotPtr &s)
 {
@@ -105,13 +117,14 @@ void NodeDetails::setSnapshot(const SnapshotPtr &s)
     for (std::size_t sv = 0; sv < f.ready.size() && sv < layout.services.size(); ++sv) {
         if (f.ready[sv] == 0 && f.pending[sv] == 0)
             continue;
-        QString item = QString::fromStdString(layout.services[sv]) + QString(" ×%1").arg(f.ready[sv]);
+        QString item =
+            QString::fromStdString(layout.services[sv]) + QString(" ×%1").arg(f.ready[sv]);
         if (f.pending[sv] > 0)
             item += tr(" (+%1 pulling)").arg(f.pending[sv]);
         replicas << item;
     }
-    setIfChanged(mReplicas, tr("Replicas: %1").arg(replicas.isEmpty() ? tr("none")
-                                                                      : replicas.join(", ")));
+    setIfChanged(mReplicas,
+                 tr("Replicas: %1").arg(replicas.isEmpty() ? tr("none") : replicas.join(", ")));
     QStringList layers;
     for (const LiveFocus::Layer &l : f.layers)
         layers << QString::fromStdString(l.digest) + " " + megabytes(l.size) +

@@ -65,7 +65,8 @@ RunDock::RunDock(QGraphicsScene *scene, QWidget *parent)
         for (const PolicyInfo &p : policyCatalog())
             if (p.plane == plane) {
                 box->addItem(QString::fromStdString(p.name));
-                box->setItemData(box->count() - 1, QString::fromStdString(p.summary), Qt::ToolTipRole);
+                box->setItemData(box->count() - 1, QString::fromStdString(p.summary),
+                                 Qt::ToolTipRole);
             }
         form->addRow(label, box);
         mPolicies[plane] = box;
@@ -120,7 +121,6 @@ RunDock::RunDock(QGraphicsScene *scene, QWidget *parent)
     scroll->setMinimumWidth(160);
     setWidget(scroll);
 
-
     connect(mRun, &QPushButton::clicked, this,
             [this] { mSession->mode() == LiveMode::Running ? pause() : run(); });
     connect(mStepSlot, &QPushButton::clicked, this, &RunDock::stepSlot);
@@ -139,7 +139,10 @@ RunDock::RunDock(QGraphicsScene *scene, QWidget *parent)
     updateButtons();
 }
 
-RunDock::~RunDock() { mSession->stop(); }
+RunDock::~RunDock()
+{
+    mSession->stop();
+}
 
 void RunDock::setScenario(const Scenario &scenario, bool layoutOnly)
 {
@@ -168,7 +171,10 @@ void RunDock::choose(Plane plane, const QString &policy)
         it->second->setCurrentText(policy);
 }
 
-void RunDock::setSeed(int seed) { mSeed->setValue(seed); }
+void RunDock::setSeed(int seed)
+{
+    mSeed->setValue(seed);
+}
 
 RunOptions RunDock::options() const
 {
@@ -198,7 +204,10 @@ void RunDock::run()
     mSession->run();
 }
 
-void RunDock::pause() { mSession->pause(); }
+void RunDock::pause()
+{
+    mSession->pause();
+}
 
 void RunDock::stepSlot()
 {
@@ -290,12 +299,13 @@ void RunDock::received(const SnapshotPtr &s)
     mProgress->setFormat(tr("slot %1 / %2").arg(s->slot).arg(s->layout->totalSlots));
     const RunTotals &t = s->totals;
     // Two fixed lines, not word wrap: a label that changes height re-lays out the dock.
-    mTotals->setText(tr("arrived %1 · on time %2%\ndropped %3 · to cloud %4%")
-                         .arg(t.arrived)
-                         .arg(100.0 * t.throughputRate(), 0, 'f', 1)
-                         .arg(t.dropped)
-                         .arg(t.toEdge + t.toCloud ? 100.0 * t.toCloud / (t.toEdge + t.toCloud) : 0.0,
-                              0, 'f', 1));
+    mTotals->setText(
+        tr("arrived %1 · on time %2%\ndropped %3 · to cloud %4%")
+            .arg(t.arrived)
+            .arg(100.0 * t.throughputRate(), 0, 'f', 1)
+            .arg(t.dropped)
+            .arg(t.toEdge + t.toCloud ? 100.0 * t.toCloud / (t.toEdge + t.toCloud) : 0.0, 0, 'f',
+                 1));
     Q_EMIT statusChanged(statusText());
 }
 
@@ -317,7 +327,8 @@ void RunDock::updateButtons()
         box->setEnabled(m == LiveMode::Idle || m == LiveMode::Finished);
     mSeed->setEnabled(m == LiveMode::Idle || m == LiveMode::Finished);
     if (m == LiveMode::Finished)
-        mProgress->setFormat(tr("finished · slot %1").arg(mSession->latest() ? mSession->latest()->slot : 0));
+        mProgress->setFormat(
+            tr("finished · slot %1").arg(mSession->latest() ? mSession->latest()->slot : 0));
 }
 
 QString RunDock::statusText() const
@@ -327,10 +338,17 @@ QString RunDock::statusText() const
         return {};
     QString state;
     switch (mSession->mode()) {
-    case LiveMode::Running: state = tr("running"); break;
-    case LiveMode::Paused: state = tr("paused"); break;
-    case LiveMode::Finished: state = tr("finished"); break;
-    case LiveMode::Idle: break;
+    case LiveMode::Running:
+        state = tr("running");
+        break;
+    case LiveMode::Paused:
+        state = tr("paused");
+        break;
+    case LiveMode::Finished:
+        state = tr("finished");
+        break;
+    case LiveMode::Idle:
+        break;
     }
     return tr("Live %1 · t %2 s · slot %3 / %4 · %5 · %6events/s")
         .arg(state)

@@ -11,7 +11,8 @@ namespace schedlab::ui {
 
 namespace {
 constexpr double kChunkSeconds = 0.008; ///< longest stretch between two looks at the event loop
-constexpr double kMaxLagSeconds = 0.5;  ///< a run slower than its speed does not try to catch up more
+constexpr double kMaxLagSeconds =
+    0.5; ///< a run slower than its speed does not try to catch up more
 } // namespace
 
 SimulationWorker::SimulationWorker(const Scenario &scenario, const RunOptions &options,
@@ -25,7 +26,10 @@ SimulationWorker::SimulationWorker(const Scenario &scenario, const RunOptions &o
 
 SimulationWorker::~SimulationWorker() = default;
 
-void SimulationWorker::setFocusNode(int node) { mFocus.store(node); }
+void SimulationWorker::setFocusNode(int node)
+{
+    mFocus.store(node);
+}
 
 void SimulationWorker::prepare()
 {

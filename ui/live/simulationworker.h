@@ -83,12 +83,12 @@ private:
     std::atomic<int> mFocus{-1};
     QTimer mTick;
     QElapsedTimer mWall;
-    double mRunWall = 0;       ///< wall seconds spent running, before mRunSince
-    double mRunSince = -1;     ///< wall time the current running stretch began, or -1
+    double mRunWall = 0;   ///< wall seconds spent running, before mRunSince
+    double mRunSince = -1; ///< wall time the current running stretch began, or -1
     double mLastEmit = -1;
     double mSpeed = 1.0;
     double mAnchorWall = 0, mAnchorSim = 0;
-    long mStopAtSlot = -1;     ///< pause when this many slots are done
+    long mStopAtSlot = -1; ///< pause when this many slots are done
 };
 
 } // namespace schedlab::ui

@@ -47,8 +47,7 @@ bool SnapshotRecorder::stopRequested()
     return mStop && mStop->load(std::memory_order_relaxed);
 }
 
-void SnapshotRecorder::onDispatch(const SimState &state, std::int32_t request, int eap,
-                                  int target)
+void SnapshotRecorder::onDispatch(const SimState &state, std::int32_t request, int eap, int target)
 {
     if (target == kCloud)
         mEapWanBytes[eap] += state.requests[request].size;
@@ -164,7 +163,7 @@ SnapshotPtr SnapshotRecorder::take(double wallSeconds, bool running, bool finish
         fillFocus(s->focus, focus);
     s->running = running;
     s->finished = finished;
-    s->cancelled = mEngine.cancelled();
+    s->cancelled = mEngine.cancelled() || (stopRequested() && state.slot < mLayout->totalSlots);
     return s;
 }
 

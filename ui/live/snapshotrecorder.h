@@ -19,8 +19,8 @@ namespace schedlab::ui {
 class SnapshotRecorder final : public SimObserver
 {
 public:
-    static constexpr int kMaxMoves = 160;  ///< dispatch moves kept per snapshot
-    static constexpr int kHistory = 240;   ///< slots of per-node history
+    static constexpr int kMaxMoves = 160; ///< dispatch moves kept per snapshot
+    static constexpr int kHistory = 240;  ///< slots of per-node history
 
     SnapshotRecorder(const Engine &engine, const Scenario &scenario);
 
@@ -53,16 +53,17 @@ private:
 
     std::vector<LiveMove> mMoves;
     std::uint64_t mSeen = 0;
-    std::uint64_t mRandom = 0x9e3779b97f4a7c15ull; ///< for sampling only, never the engine's streams
+    std::uint64_t mRandom =
+        0x9e3779b97f4a7c15ull;        ///< for sampling only, never the engine's streams
     std::vector<int> mDrops;          ///< per edge node, this interval
     std::vector<double> mEapWanBytes; ///< per eAP, this slot
     std::vector<float> mEapWanLoad;   ///< per eAP, last slot
     float mWanLoad = 0;
-    double mLastWanBytes = 0;         ///< request + pulled bytes at the previous slot
+    double mLastWanBytes = 0; ///< request + pulled bytes at the previous slot
 
-    std::vector<float> mLoadRing;     ///< [node * kHistory + slot % kHistory]
+    std::vector<float> mLoadRing; ///< [node * kHistory + slot % kHistory]
     std::vector<float> mQueueRing;
-    long mRecorded = 0;               ///< slots in the rings
+    long mRecorded = 0; ///< slots in the rings
 };
 
 } // namespace schedlab::ui
