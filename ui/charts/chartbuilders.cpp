@@ -127,7 +127,6 @@ std::optional<ChartData> metricBars(const std::vector<VariantSummary> &summary,
     const std::string key = metric.toStdString();
     ChartData d;
     d.title = metric;
-    d.xLabel = QStringLiteral("Policy");
     d.yLabel = metric;
     d.kind = ChartKind::Bars;
     for (const VariantSummary &v : summary) {

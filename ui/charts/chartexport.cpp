@@ -6,6 +6,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QImageWriter>
 #include <QLocale>
 #include <QPdfWriter>
 #include <QSvgGenerator>
@@ -37,6 +38,27 @@ bool renderVector(QCustomPlot *plot, QPaintDevice *device, QSize size)
     painter.setMode(QCPPainter::pmNonCosmetic);
     plot->toPainter(&painter, size.width(), size.height());
     return painter.end();
+}
+
+/**
+ * The plot, laid out at `layout` logical pixels, scaled to exactly `pixels`.
+ * The image keeps the plot's DPI while painting so that fonts measure the same
+ * as in the layout.
+ */
+QImage rasterise(QCustomPlot *plot, QSize layout, QSize pixels)
+{
+    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
+    const int dotsPerMeter = int(std::lround(plot->logicalDpiX() / 0.0254));
+    image.setDotsPerMeterX(dotsPerMeter);
+    image.setDotsPerMeterY(dotsPerMeter);
+    image.fill(Qt::white);
+    QCPPainter painter(&image);
+    painter.setMode(QCPPainter::pmNonCosmetic);
+    painter.scale(double(pixels.width()) / layout.width(),
+                  double(pixels.height()) / layout.height());
+    plot->toPainter(&painter, layout.width(), layout.height());
+    painter.end();
+    return image;
 }
 
 bool writeText(const QString &path, const QString &text, QString *error)
@@ -87,7 +109,9 @@ QImage renderChartImage(const ChartData &data, const ChartStyle &style, double s
 {
     QSize size;
     const auto plot = plotFor(data, style, &size);
-    return plot->toPixmap(size.width(), size.height(), scale).toImage();
+    return rasterise(plot.get(), size,
+                     QSize(int(std::lround(size.width() * scale)),
+                           int(std::lround(size.height() * scale))));
 }
 
 QString chartCsv(const ChartData &data)
@@ -133,11 +157,22 @@ bool exportChart(const ChartData &data, const ExportOptions &options, const QStr
 
     QSize size;
     const auto plot = plotFor(data, style, &size);
-    bool ok = false;
     if (options.format == ExportFormat::Png) {
-        const double scale = style.widthIn * style.dpi / size.width();
-        ok = plot->savePng(path, size.width(), size.height(), scale, -1, style.dpi);
-    } else if (options.format == ExportFormat::Pdf) {
+        QImage image = rasterise(plot.get(), size,
+                                 QSize(int(std::lround(style.widthIn * style.dpi)),
+                                       int(std::lround(style.heightIn * style.dpi))));
+        const int dotsPerMeter = int(std::lround(style.dpi / 0.0254));
+        image.setDotsPerMeterX(dotsPerMeter);
+        image.setDotsPerMeterY(dotsPerMeter);
+        QImageWriter writer(path, "png");
+        if (!writer.write(image)) {
+            *error = QStringLiteral("cannot write %1: %2").arg(path, writer.errorString());
+            return false;
+        }
+        return true;
+    }
+    bool ok = false;
+    if (options.format == ExportFormat::Pdf) {
         QPdfWriter writer(path);
         writer.setCreator(QStringLiteral("SchedLab"));
         writer.setTitle(data.title);

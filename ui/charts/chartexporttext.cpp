@@ -109,7 +109,7 @@ QString chartPgfplots(const ChartData &data, const ChartStyle &style)
         if (data.kind == ChartKind::StepCdf)
             t << "  ymin=0, ymax=1.02,\n";
     }
-    t << "  line width=" << style.lineWidthPt << "pt,\n]\n";
+    t << "]\n";
 
     for (int i = 0; i < data.series.size(); ++i) {
         const Series &s = data.series[i];
@@ -131,7 +131,7 @@ QString chartPgfplots(const ChartData &data, const ChartStyle &style)
               << "\\addplot[" << c << ", fill opacity=0.2, draw=none, forget plot] "
               << "fill between[of=hi" << letters(i) << " and lo" << letters(i) << "];\n";
         }
-        t << "\\addplot[" << c << ", mark=none"
+        t << "\\addplot[" << c << ", mark=none, line width=" << style.lineWidthPt << "pt"
           << (data.kind == ChartKind::StepCdf ? ", const plot" : "") << "] table[x=x, y=y] {"
           << table << "};\n"
           << "\\addlegendentry{" << tex(s.name) << "}\n";
@@ -160,14 +160,20 @@ int direction(const QString &metric)
     return 0;
 }
 
-/** The CI with two significant digits and the mean to the same decimal place. */
+/** The CI to two significant digits and the mean to the same place. */
 QString meanPlusMinus(const MeanCi &m)
 {
     if (!(m.ci95 > 0))
         return QString::number(m.mean, 'g', 4);
-    const int decimals = std::max(0, 1 - int(std::floor(std::log10(m.ci95))));
+    const int place = int(std::floor(std::log10(m.ci95))) - 1;
+    if (place >= 0) {
+        const double step = std::pow(10.0, place);
+        return QStringLiteral("%1 \\pm %2")
+            .arg(QString::number(std::round(m.mean / step) * step, 'f', 0),
+                 QString::number(std::round(m.ci95 / step) * step, 'f', 0));
+    }
     return QStringLiteral("%1 \\pm %2")
-        .arg(QString::number(m.mean, 'f', decimals), QString::number(m.ci95, 'f', decimals));
+        .arg(QString::number(m.mean, 'f', -place), QString::number(m.ci95, 'f', -place));
 }
 } // namespace
 
