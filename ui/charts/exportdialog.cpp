@@ -109,6 +109,7 @@ ExportDialog::ExportDialog(ChartData data, QWidget *parent)
             accept();
     });
     setPreset(QStringLiteral("ieee-single"));
+    formatChanged();
     updatePreview();
 }
 
