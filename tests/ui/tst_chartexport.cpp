@@ -132,7 +132,7 @@ private Q_SLOTS:
         QCOMPARE(tex.count("\\addlegendentry"), 2);
         QVERIFY(tex.contains("fill between[of=hiA and loA]"));
         QVERIFY(!tex.contains("fill between[of=hiB")); // random has no interval
-        QVERIFY(tex.contains("50 0.75 0.625 0.875\n"));
+        QVERIFY(tex.contains("50 0.75 0.625 0.875 0.125 0.125\n"));
         QVERIFY(tex.contains("{On-time throughput}"));
         QCOMPARE(tex.count('{'), tex.count('}'));
 
@@ -140,7 +140,7 @@ private Q_SLOTS:
         QVERIFY(b.contains("\\addplot[fill=schedlabA"));
         QVERIFY(b.contains("error bars/.cd"));
         QVERIFY(b.contains("xticklabels={{greedy},{random}}"));
-        QVERIFY(b.contains("1 10.5 9.25 11.75\n"));
+        QVERIFY(b.contains("1 10.5 9.25 11.75 1.25 1.25\n"));
 
         const QString path = mDir.filePath("chart.tex");
         QString error;
@@ -180,6 +180,39 @@ private Q_SLOTS:
         summary[0].metrics = {{"scheduling_cost_bytes", {16389000.0, 3560620.0, 5}}};
         const auto table = latexTable(summary, {"scheduling_cost_bytes"}, nullptr);
         QVERIFY(table && table->contains("$16400000 \\pm 3600000$"));
+    }
+
+    void latexCompilesWhereInstalled()
+    {
+        const QString pdflatex = QStandardPaths::findExecutable("pdflatex");
+        if (pdflatex.isEmpty())
+            QSKIP("pdflatex is not installed");
+        QTemporaryDir dir;
+        const ExportOptions tex = as(ExportFormat::Tex);
+        QString error;
+        ChartData cdf = lines();
+        cdf.kind = ChartKind::StepCdf;
+        cdf.logX = true;
+        QVERIFY(exportChart(lines(), tex, dir.filePath("lines.tex"), &error));
+        QVERIFY(exportChart(cdf, tex, dir.filePath("cdf.tex"), &error));
+        QVERIFY(exportChart(bars(), tex, dir.filePath("bars.tex"), &error));
+        std::vector<VariantSummary> summary(1);
+        summary[0].label = "greedy";
+        summary[0].metrics = {{"dropped", {1.0, 0.5, 3}}};
+        QFile doc(dir.filePath("doc.tex"));
+        QVERIFY(doc.open(QIODevice::WriteOnly));
+        doc.write("\\documentclass{article}\\usepackage{pgfplots,booktabs}"
+                  "\\pgfplotsset{compat=1.17}\\usepgfplotslibrary{fillbetween}"
+                  "\\begin{document}\\input{lines}\\input{cdf}\\input{bars}\n");
+        doc.write(latexTable(summary, {"dropped"}, &error)->toUtf8());
+        doc.write("\\end{document}\n");
+        doc.close();
+        QProcess latex;
+        latex.setWorkingDirectory(dir.path());
+        latex.start(pdflatex, {"-interaction=nonstopmode", "-halt-on-error", "doc.tex"});
+        QVERIFY(latex.waitForFinished(120000));
+        QVERIFY2(latex.exitCode() == 0, latex.readAllStandardOutput().right(2000).constData());
+        QVERIFY(QFileInfo(dir.filePath("doc.pdf")).size() > 0);
     }
 
     void badInputIsAnErrorNotACrash()

@@ -71,11 +71,13 @@ QString chartPgfplots(const ChartData &data, const ChartStyle &style)
         const Series &s = data.series[i];
         t << "\\definecolor{schedlab" << letters(i) << "}{HTML}{"
           << policyColour(s.colourKey).name().mid(1).toUpper() << "}\n";
-        t << "\\pgfplotstableread{\nx y lower upper\n";
-        for (int k = 0; k < s.x.size() && k < s.y.size(); ++k)
-            t << number(s.x[k]) << ' ' << number(s.y[k]) << ' '
-              << number(s.hasInterval() ? s.lower[k] : s.y[k]) << ' '
-              << number(s.hasInterval() ? s.upper[k] : s.y[k]) << '\n';
+        t << "\\pgfplotstableread{\nx y lower upper minus plus\n";
+        for (int k = 0; k < s.x.size() && k < s.y.size(); ++k) {
+            const double lo = s.hasInterval() ? s.lower[k] : s.y[k];
+            const double hi = s.hasInterval() ? s.upper[k] : s.y[k];
+            t << number(s.x[k]) << ' ' << number(s.y[k]) << ' ' << number(lo) << ' '
+              << number(hi) << ' ' << number(s.y[k] - lo) << ' ' << number(hi - s.y[k]) << '\n';
+        }
         t << "}\\schedlabdata" << letters(i) << "\n";
     }
     t << "\\begin{tikzpicture}\n\\begin{axis}[\n"
@@ -118,8 +120,7 @@ QString chartPgfplots(const ChartData &data, const ChartStyle &style)
         if (bars) {
             t << "\\addplot[fill=" << c << ", draw=" << c << "!70!black, bar shift=0pt, "
               << "error bars/.cd, y dir=both, y explicit, error bar style={black}]\n"
-              << "  table[x=x, y=y, y error plus expr=\\thisrow{upper}-\\thisrow{y}, "
-                 "y error minus expr=\\thisrow{y}-\\thisrow{lower}] {"
+              << "  table[x=x, y=y, y error plus=plus, y error minus=minus] {"
               << table << "};\n";
             continue;
         }
