@@ -121,8 +121,8 @@ bool ComparisonCharts::writeLatexTable(const QString &path, QString *error) cons
     if (!table)
         return false;
     QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)
-        || f.write(table->toUtf8()) < 0) {
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text) ||
+        f.write(table->toUtf8()) < 0) {
         *error = tr("cannot write %1: %2").arg(path, f.errorString());
         return false;
     }

@@ -129,9 +129,10 @@ private Q_SLOTS:
 
     void selectSeriesKeepsTheNamedOnesInOrder()
     {
-        const auto bars = *metricBars({summaryOf("greedy", 0.9, 0.01), summaryOf("random", 0.8, 0.01),
-                                       summaryOf("round-robin", 0.85, 0.01)},
-                                      "throughput_rate", nullptr);
+        const auto bars =
+            *metricBars({summaryOf("greedy", 0.9, 0.01), summaryOf("random", 0.8, 0.01),
+                         summaryOf("round-robin", 0.85, 0.01)},
+                        "throughput_rate", nullptr);
         const ChartData two = selectSeries(bars, {"round-robin", "nope", "greedy"});
         QCOMPARE(two.series.size(), 2);
         QCOMPARE(two.categories, QStringList({"round-robin", "greedy"}));
@@ -143,7 +144,8 @@ private Q_SLOTS:
     {
         QCOMPARE(chartPreset("ieee-single")->widthIn, 3.5);
         QCOMPARE(chartPreset("ieee-double")->widthIn, 7.16);
-        QVERIFY(chartPreset("ieee-single")->labelPt >= 8 && chartPreset("ieee-single")->labelPt <= 9);
+        QVERIFY(chartPreset("ieee-single")->labelPt >= 8 &&
+                chartPreset("ieee-single")->labelPt <= 9);
         QVERIFY(!chartPreset("a4"));
         QCOMPARE(policyColour("greedy"), policyColour("greedy"));
         QVERIFY(policyColour("greedy") != policyColour("random"));

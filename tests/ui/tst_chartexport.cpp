@@ -152,10 +152,12 @@ private Q_SLOTS:
     {
         std::vector<VariantSummary> summary(2);
         summary[0].label = "greedy";
-        summary[0].metrics = {{"throughput_rate", {0.834, 0.018, 5}}, {"dropped", {12.0, 2.5, 5}},
+        summary[0].metrics = {{"throughput_rate", {0.834, 0.018, 5}},
+                              {"dropped", {12.0, 2.5, 5}},
                               {"avg_util", {0.5, 0.012, 5}}};
         summary[1].label = "round_robin";
-        summary[1].metrics = {{"throughput_rate", {0.8, 0.02, 5}}, {"dropped", {9.04, 1.2, 5}},
+        summary[1].metrics = {{"throughput_rate", {0.8, 0.02, 5}},
+                              {"dropped", {9.04, 1.2, 5}},
                               {"avg_util", {0.6, 0.01, 5}}};
         QString error;
         const auto table = latexTable(summary, {"throughput_rate", "dropped", "avg_util"}, &error);
@@ -223,7 +225,8 @@ private Q_SLOTS:
         QVERIFY(!exportChart(lines(), as(ExportFormat::Csv), mDir.filePath("no/such/dir/x.csv"),
                              &error));
         QVERIFY(error.contains("no/such/dir"));
-        QVERIFY(!exportChart(lines(), as(ExportFormat::Png), mDir.filePath("no/such/x.png"), &error));
+        QVERIFY(
+            !exportChart(lines(), as(ExportFormat::Png), mDir.filePath("no/such/x.png"), &error));
         ExportOptions huge = as(ExportFormat::Png);
         huge.style.widthIn = 0;
         QVERIFY(!exportChart(lines(), huge, mDir.filePath("x.png"), &error));

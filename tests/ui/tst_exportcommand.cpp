@@ -62,7 +62,8 @@ private Q_SLOTS:
         QFETCH(QString, chart);
         QFETCH(QString, format);
         const QString file = out(chart + "." + format);
-        const Result r = cli({"export", mResults, "--chart", chart, "--metric", "dropped", "-o", file});
+        const Result r =
+            cli({"export", mResults, "--chart", chart, "--metric", "dropped", "-o", file});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         QVERIFY(r.out.contains("wrote"));
         const QByteArray data = readAll(file);
@@ -99,8 +100,8 @@ private Q_SLOTS:
     void latexTable()
     {
         const QString file = out("table.tex");
-        const Result r = cli({"export", mResults, "--table", "--metrics", "throughput_rate,dropped",
-                              "-o", file});
+        const Result r = cli(
+            {"export", mResults, "--table", "--metrics", "throughput_rate,dropped", "-o", file});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QByteArray tex = readAll(file);
         QVERIFY(tex.contains("\\toprule") && tex.contains("throughput\\_rate & dropped"));
@@ -115,20 +116,21 @@ private Q_SLOTS:
         QTest::addRow("unknown metric") << QStringList{"--chart", "bars", "--metric", "speed"}
                                         << "unknown metric 'speed'; valid metrics: throughput_rate";
         QTest::addRow("unknown chart") << QStringList{"--chart", "pie"} << "unknown chart 'pie'";
-        QTest::addRow("unknown preset") << QStringList{"--chart", "cdf", "--preset", "a4"}
-                                        << "unknown preset 'a4'";
-        QTest::addRow("unknown format") << QStringList{"--chart", "cdf", "--format", "jpeg"}
-                                        << "unknown format for jpeg";
+        QTest::addRow("unknown preset")
+            << QStringList{"--chart", "cdf", "--preset", "a4"} << "unknown preset 'a4'";
+        QTest::addRow("unknown format")
+            << QStringList{"--chart", "cdf", "--format", "jpeg"} << "unknown format for jpeg";
         QTest::addRow("neither") << QStringList{} << "choose --chart";
-        QTest::addRow("table metric") << QStringList{"--table", "--metrics", "speed"}
-                                      << "unknown metric 'speed'";
+        QTest::addRow("table metric")
+            << QStringList{"--table", "--metrics", "speed"} << "unknown metric 'speed'";
     }
 
     void badInputExitsTwo()
     {
         QFETCH(QStringList, args);
         QFETCH(QString, message);
-        const Result r = cli(QStringList{"export", mResults} + args + QStringList{"-o", out("x.png")});
+        const Result r =
+            cli(QStringList{"export", mResults} + args + QStringList{"-o", out("x.png")});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
     }

@@ -15,9 +15,8 @@ std::vector<const CellResult *> cellsOf(const std::vector<CellResult> &cells, in
     for (const CellResult &c : cells)
         if (c.variant == variant && c.error.empty())
             out.push_back(&c);
-    std::sort(out.begin(), out.end(), [](const CellResult *a, const CellResult *b) {
-        return a->seedIndex < b->seedIndex;
-    });
+    std::sort(out.begin(), out.end(),
+              [](const CellResult *a, const CellResult *b) { return a->seedIndex < b->seedIndex; });
     return out;
 }
 

@@ -15,13 +15,26 @@ QString tex(QString s)
     QString out;
     for (const QChar c : s) {
         switch (c.unicode()) {
-        case '\\': out += QLatin1String("\\textbackslash{}"); break;
-        case '~': out += QLatin1String("\\textasciitilde{}"); break;
-        case '^': out += QLatin1String("\\textasciicircum{}"); break;
-        case '_': case '%': case '&': case '#': case '$': case '{': case '}':
+        case '\\':
+            out += QLatin1String("\\textbackslash{}");
+            break;
+        case '~':
+            out += QLatin1String("\\textasciitilde{}");
+            break;
+        case '^':
+            out += QLatin1String("\\textasciicircum{}");
+            break;
+        case '_':
+        case '%':
+        case '&':
+        case '#':
+        case '$':
+        case '{':
+        case '}':
             out += QLatin1Char('\\') + c;
             break;
-        default: out += c;
+        default:
+            out += c;
         }
     }
     return out;
@@ -46,14 +59,20 @@ QString letters(int i)
 QString legendOptions(LegendPosition p)
 {
     switch (p) {
-    case LegendPosition::None: return {};
+    case LegendPosition::None:
+        return {};
     case LegendPosition::Above:
-        return QStringLiteral("legend columns=-1, legend style={at={(0.5,1.02)}, anchor=south, "
-                              "draw=none, /tikz/every even column/.append style={column sep=6pt}}, ");
-    case LegendPosition::TopLeft: return QStringLiteral("legend pos=north west, ");
-    case LegendPosition::TopRight: return QStringLiteral("legend pos=north east, ");
-    case LegendPosition::BottomLeft: return QStringLiteral("legend pos=south west, ");
-    case LegendPosition::BottomRight: return QStringLiteral("legend pos=south east, ");
+        return QStringLiteral(
+            "legend columns=-1, legend style={at={(0.5,1.02)}, anchor=south, "
+            "draw=none, /tikz/every even column/.append style={column sep=6pt}}, ");
+    case LegendPosition::TopLeft:
+        return QStringLiteral("legend pos=north west, ");
+    case LegendPosition::TopRight:
+        return QStringLiteral("legend pos=north east, ");
+    case LegendPosition::BottomLeft:
+        return QStringLiteral("legend pos=south west, ");
+    case LegendPosition::BottomRight:
+        return QStringLiteral("legend pos=south east, ");
     }
     return {};
 }
@@ -75,8 +94,8 @@ QString chartPgfplots(const ChartData &data, const ChartStyle &style)
         for (int k = 0; k < s.x.size() && k < s.y.size(); ++k) {
             const double lo = s.hasInterval() ? s.lower[k] : s.y[k];
             const double hi = s.hasInterval() ? s.upper[k] : s.y[k];
-            t << number(s.x[k]) << ' ' << number(s.y[k]) << ' ' << number(lo) << ' '
-              << number(hi) << ' ' << number(s.y[k] - lo) << ' ' << number(hi - s.y[k]) << '\n';
+            t << number(s.x[k]) << ' ' << number(s.y[k]) << ' ' << number(lo) << ' ' << number(hi)
+              << ' ' << number(s.y[k] - lo) << ' ' << number(hi - s.y[k]) << '\n';
         }
         t << "}\\schedlabdata" << letters(i) << "\n";
     }
@@ -120,8 +139,7 @@ QString chartPgfplots(const ChartData &data, const ChartStyle &style)
         if (bars) {
             t << "\\addplot[fill=" << c << ", draw=" << c << "!70!black, bar shift=0pt, "
               << "error bars/.cd, y dir=both, y explicit, error bar style={black}]\n"
-              << "  table[x=x, y=y, y error plus=plus, y error minus=minus] {"
-              << table << "};\n";
+              << "  table[x=x, y=y, y error plus=plus, y error minus=minus] {" << table << "};\n";
             continue;
         }
         if (data.kind == ChartKind::Lines && s.hasInterval()) {
@@ -151,12 +169,13 @@ namespace {
 /** +1 when more is better, -1 when less is, 0 when neither is. */
 int direction(const QString &metric)
 {
-    if (metric == QLatin1String("throughput_rate") || metric == QLatin1String("on_time")
-        || metric == QLatin1String("sim_requests_per_second"))
+    if (metric == QLatin1String("throughput_rate") || metric == QLatin1String("on_time") ||
+        metric == QLatin1String("sim_requests_per_second"))
         return 1;
-    if (metric.startsWith(QLatin1String("dropped")) || metric == QLatin1String("late")
-        || metric.startsWith(QLatin1String("response_ms")) || metric.endsWith(QLatin1String("_bytes"))
-        || metric == QLatin1String("imbalance") || metric.endsWith(QLatin1String("_time_us_mean")))
+    if (metric.startsWith(QLatin1String("dropped")) || metric == QLatin1String("late") ||
+        metric.startsWith(QLatin1String("response_ms")) ||
+        metric.endsWith(QLatin1String("_bytes")) || metric == QLatin1String("imbalance") ||
+        metric.endsWith(QLatin1String("_time_us_mean")))
         return -1;
     return 0;
 }

@@ -67,10 +67,18 @@ void placeLegend(QCustomPlot *plot, const ChartStyle &style, int row, double px)
     }
     Qt::Alignment a;
     switch (style.legend) {
-    case LegendPosition::TopLeft: a = Qt::AlignTop | Qt::AlignLeft; break;
-    case LegendPosition::BottomLeft: a = Qt::AlignBottom | Qt::AlignLeft; break;
-    case LegendPosition::BottomRight: a = Qt::AlignBottom | Qt::AlignRight; break;
-    default: a = Qt::AlignTop | Qt::AlignRight; break;
+    case LegendPosition::TopLeft:
+        a = Qt::AlignTop | Qt::AlignLeft;
+        break;
+    case LegendPosition::BottomLeft:
+        a = Qt::AlignBottom | Qt::AlignLeft;
+        break;
+    case LegendPosition::BottomRight:
+        a = Qt::AlignBottom | Qt::AlignRight;
+        break;
+    default:
+        a = Qt::AlignTop | Qt::AlignRight;
+        break;
     }
     legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
     legend->simplify();
@@ -243,15 +251,16 @@ void drawChart(QCustomPlot *plot, const ChartData &data, const ChartStyle &style
         row = 1;
     }
     // Bars are labelled on the axis already.
-    const bool legend = style.legend != LegendPosition::None && data.kind != ChartKind::Bars
-        && !data.series.isEmpty();
+    const bool legend = style.legend != LegendPosition::None && data.kind != ChartKind::Bars &&
+                        !data.series.isEmpty();
     plot->legend->setVisible(legend);
     if (legend)
         placeLegend(plot, style, row, px);
     plot->axisRect()->setAutoMargins(QCP::msAll);
     // The right margin leaves room for half of the last x tick label, which QCP does not count.
     plot->axisRect()->setMinimumMargins(QMargins(int(std::lround(2 * px)), int(std::lround(3 * px)),
-                                                 int(std::lround(9 * px)), int(std::lround(2 * px))));
+                                                 int(std::lround(9 * px)),
+                                                 int(std::lround(2 * px))));
 }
 
 } // namespace schedlab::charts

@@ -49,8 +49,8 @@ int writeTable(const charts::ComparisonFolder &folder, const ExportArgs &a)
     if (!table)
         return fail(error);
     QFile f(QString::fromStdString(a.out));
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)
-        || f.write(table->toUtf8()) < 0)
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text) ||
+        f.write(table->toUtf8()) < 0)
         return fail(QStringLiteral("cannot write %1: %2").arg(f.fileName(), f.errorString()));
     std::printf("wrote %s\n", a.out.c_str());
     return Ok;
@@ -97,8 +97,8 @@ int exportCommand(const ExportArgs &a)
     style->showTitle = a.title;
     const QString out = QString::fromStdString(a.out);
     const auto format = a.format.empty()
-        ? charts::exportFormatFromPath(out)
-        : charts::exportFormatFromName(QString::fromStdString(a.format));
+                            ? charts::exportFormatFromPath(out)
+                            : charts::exportFormatFromName(QString::fromStdString(a.format));
     if (!format)
         return fail(QStringLiteral("unknown format for %1; expected png, pdf, svg, csv or tex")
                         .arg(a.format.empty() ? out : QString::fromStdString(a.format)));
