@@ -135,6 +135,31 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains(message.toUtf8()), r.err.constData());
     }
 
+    void fromTheExperimentStore()
+    {
+        const QString db = mDir.filePath("runs.db");
+        Result r = cli({"compare", "scenarios/tutorial.yaml", "--dispatch", "greedy,round-robin",
+                        "--seeds", "2", "--duration", "1m", "--db", db});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        r = cli({"export", "--db", db, "--chart", "cdf", "-o", out("stored.csv")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QByteArray csv = readAll(out("stored.csv"));
+        QVERIFY(csv.contains("\ngreedy,") && csv.contains("\nround-robin,"));
+        r = cli({"export", "--db", db, "--table", "--metrics", "dropped", "-o", out("stored.tex")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+
+        r = cli({"export", "--db", db, "--comparison", "no such", "--chart", "cdf", "-o",
+                 out("x.csv")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("comparisons in") && r.err.contains("tutorial"), r.err.constData());
+        r = cli({"export", "--db", out("none.db"), "--chart", "cdf", "-o", out("x.csv")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY(!QFile::exists(out("none.db")));
+        r = cli({"export", mResults, "--db", db, "--chart", "cdf", "-o", out("x.csv")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("either a comparison folder or --db"), r.err.constData());
+    }
+
     void brokenFoldersAreNamed()
     {
         Result r = cli({"export", out("nowhere"), "--chart", "cdf", "-o", out("x.png")});

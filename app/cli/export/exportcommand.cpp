@@ -4,6 +4,8 @@
 #include "chartbuilders.h"
 #include "chartexport.h"
 #include "comparisonfolder.h"
+#include "experiment/storedcomparison.h"
+#include "store/experimentstore.h"
 
 #include <CLI/CLI.hpp>
 #include <QApplication>
@@ -16,6 +18,8 @@ namespace {
 struct ExportArgs
 {
     std::string dir;
+    std::string db;
+    std::string comparison;
     std::string chart;
     std::string metric = "throughput_rate";
     std::string preset = "ieee-single";
@@ -76,10 +80,49 @@ std::optional<charts::ChartData> chartOf(const charts::ComparisonFolder &folder,
     return std::nullopt;
 }
 
+/** A comparison of the experiment store, by label or the latest one. */
+std::optional<charts::ComparisonFolder> fromStore(const ExportArgs &a, QString *error)
+{
+    const QString db = QString::fromStdString(a.db);
+    if (!QFile::exists(db)) {
+        *error = QStringLiteral("no experiment store %1").arg(db);
+        return std::nullopt;
+    }
+    std::string message;
+    const auto store = ExperimentStore::open(a.db, &message);
+    if (!store) {
+        *error = QString::fromStdString(message);
+        return std::nullopt;
+    }
+    const auto comparisons = listComparisons(*store);
+    if (comparisons.empty()) {
+        *error = QStringLiteral("%1 holds no comparisons").arg(db);
+        return std::nullopt;
+    }
+    const std::string label = a.comparison.empty() ? comparisons.back().label : a.comparison;
+    charts::ComparisonFolder out;
+    if (!loadComparison(*store, label, out.spec, out.cells, &message)) {
+        QStringList labels;
+        for (const StoredComparison &c : comparisons)
+            labels << QString::fromStdString(c.label);
+        *error = QStringLiteral("%1; comparisons in %2: %3")
+                     .arg(QString::fromStdString(message), db, labels.join(QStringLiteral(", ")));
+        return std::nullopt;
+    }
+    out.scenario = QString::fromStdString(label);
+    out.summary = summarise(out.spec, out.cells);
+    out.hasCdf = true;
+    return out;
+}
+
 int exportCommand(const ExportArgs &a)
 {
     QString error;
-    const auto folder = charts::readComparisonFolder(QString::fromStdString(a.dir), &error);
+    if (a.dir.empty() == a.db.empty())
+        return fail(QStringLiteral("give either a comparison folder or --db FILE"));
+    const auto folder = a.db.empty()
+                            ? charts::readComparisonFolder(QString::fromStdString(a.dir), &error)
+                            : fromStore(a, &error);
     if (!folder)
         return fail(error);
     if (a.table)
@@ -132,9 +175,12 @@ void registerExportCommand(CLI::App &app, int &exitCode)
 {
     auto *cmd = app.add_subcommand(
         "export", "Write a chart (png, pdf, svg, csv, pgfplots) or a LaTeX table of a comparison "
-                  "folder written by compare --out");
+                  "folder written by compare --out, or of a comparison in the experiment store");
     static ExportArgs a;
-    cmd->add_option("dir", a.dir, "Folder written by schedlab-cli compare --out")->required();
+    cmd->add_option("dir", a.dir, "Folder written by schedlab-cli compare --out");
+    cmd->add_option("--db", a.db, "Experiment store to read the comparison from instead");
+    cmd->add_option("--comparison", a.comparison,
+                    "Label of the stored comparison (default: latest)");
     cmd->add_option("--chart", a.chart, "throughput, cdf or bars");
     cmd->add_option("--metric", a.metric, "Metric of the bar chart")->capture_default_str();
     cmd->add_option("--preset", a.preset, "ieee-single, ieee-double or screen")
