@@ -2,13 +2,18 @@
 #include "comparisoncharts.h"
 
 #include "chartbuilders.h"
+#include "chartexport.h"
 #include "chartplotter.h"
 #include "chartstyle.h"
 #include "exportdialog.h"
 #include "qcustomplotheader.h"
 
 #include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
 #include <QHBoxLayout>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -40,12 +45,20 @@ void ComparisonCharts::addTabsTo(QTabWidget *tabs)
 {
     tabs->addTab(page(Throughput), tr("Throughput per frame"));
     tabs->addTab(page(Cdf), tr("Response time CDF"));
-    mMetric = new QComboBox;
+    auto *metricBar = new QWidget;
+    auto *h = new QHBoxLayout(metricBar);
+    h->setContentsMargins(0, 0, 0, 0);
+    mMetric = new QComboBox(metricBar);
+    auto *table = new QPushButton(tr("LaTeX Table…"), metricBar);
+    table->setToolTip(tr("Mean ± 95% CI of every policy, best values in bold"));
+    h->addWidget(mMetric);
+    h->addWidget(table);
     connect(mMetric, &QComboBox::currentTextChanged, this, [this](const QString &metric) {
         if (!metric.isEmpty())
             showMetric(metric);
     });
-    tabs->addTab(page(Bars, mMetric), tr("Metrics"));
+    connect(table, &QPushButton::clicked, this, &ComparisonCharts::exportTable);
+    tabs->addTab(page(Bars, metricBar), tr("Metrics"));
 }
 
 void ComparisonCharts::show(const ComparisonSpec &spec, const std::vector<CellResult> &cells,
@@ -97,6 +110,36 @@ void ComparisonCharts::exportChart(Chart which)
         return;
     charts::ExportDialog dialog(mData[which], mPlots[which]->window());
     dialog.exec();
+}
+
+bool ComparisonCharts::writeLatexTable(const QString &path, QString *error) const
+{
+    QStringList metrics = charts::defaultTableMetrics();
+    if (!mMetric->currentText().isEmpty() && !metrics.contains(mMetric->currentText()))
+        metrics << mMetric->currentText();
+    const auto table = charts::latexTable(mSummary, metrics, error);
+    if (!table)
+        return false;
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text) ||
+        f.write(table->toUtf8()) < 0) {
+        *error = tr("cannot write %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    return true;
+}
+
+void ComparisonCharts::exportTable()
+{
+    if (mSummary.empty())
+        return;
+    QWidget *window = mPlots[Bars]->window();
+    const QString path = QFileDialog::getSaveFileName(
+        window, tr("LaTeX Table"), QDir::home().filePath(QStringLiteral("comparison.tex")),
+        tr("LaTeX files (*.tex)"));
+    QString error;
+    if (!path.isEmpty() && !writeLatexTable(path, &error))
+        QMessageBox::warning(window, tr("LaTeX Table"), error);
 }
 
 } // namespace schedlab::ui

@@ -35,11 +35,14 @@ public:
     QCustomPlot *plot(Chart which) const { return mPlots[which]; }
     /** Picks the metric of the bar chart ("throughput_rate", ...). */
     bool showMetric(const QString &metric);
+    /** A booktabs table of the usual metrics and the one shown, mean ± 95% CI. */
+    bool writeLatexTable(const QString &path, QString *error) const;
 
 private:
     QWidget *page(Chart which, QWidget *extra = nullptr);
     void draw(Chart which);
     void exportChart(Chart which);
+    void exportTable();
 
     QCustomPlot *mPlots[3] = {};
     charts::ChartData mData[3];

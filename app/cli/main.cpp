@@ -16,6 +16,9 @@ int main(int argc, char **argv)
     registerCompareCommand(app, exitCode);
     registerImportTraceCommand(app, exitCode);
     registerListPoliciesCommand(app, exitCode);
+#ifdef SCHEDLAB_CLI_EXPORT
+    registerExportCommand(app, exitCode);
+#endif
 
     try {
         app.parse(argc, argv);

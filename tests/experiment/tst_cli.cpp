@@ -85,7 +85,7 @@ private Q_SLOTS:
             policies[1].toObject().value("metrics").toObject().value("throughput_rate").toObject();
         QCOMPARE(tr.value("n").toInt(), 3);
         QVERIFY(tr.value("ci95").toDouble() >= 0);
-        for (const char *f : {"summary.csv", "runs.csv", "frames.csv", "summary.json"})
+        for (const char *f : {"summary.csv", "runs.csv", "frames.csv", "cdf.csv", "summary.json"})
             QVERIFY2(QFileInfo(dir.filePath(f)).size() > 0, f);
         // Same seeds, whatever the thread count.
         const Result serial = cli({"compare", "scenarios/tutorial.yaml", "--dispatch",

@@ -10,6 +10,7 @@
 #include <QFile>
 #include <QSignalSpy>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace schedlab;
@@ -56,6 +57,15 @@ private Q_SLOTS:
         QVERIFY(panel->charts()->showMetric("dropped"));
         QCOMPARE(panel->charts()->data(ComparisonCharts::Bars).series.size(), 3);
         QVERIFY(panel->charts()->plot(ComparisonCharts::Throughput)->graphCount() >= 3);
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY2(panel->charts()->writeLatexTable(dir.filePath("table.tex"), &error),
+                 qPrintable(error));
+        QFile table(dir.filePath("table.tex"));
+        QVERIFY(table.open(QIODevice::ReadOnly));
+        const QByteArray tex = table.readAll();
+        QVERIFY(tex.contains("throughput\\_rate") && tex.contains("& dropped"));
+        QVERIFY(tex.contains("round-robin & $") && tex.contains("\\pm"));
 
         // The browser lists it and reopens it into the panel without running.
         ExperimentBrowser *browser = window.experiments();

@@ -15,9 +15,8 @@ std::vector<const CellResult *> cellsOf(const std::vector<CellResult> &cells, in
     for (const CellResult &c : cells)
         if (c.variant == variant && c.error.empty())
             out.push_back(&c);
-    std::sort(out.begin(), out.end(), [](const CellResult *a, const CellResult *b) {
-        return a->seedIndex < b->seedIndex;
-    });
+    std::sort(out.begin(), out.end(),
+              [](const CellResult *a, const CellResult *b) { return a->seedIndex < b->seedIndex; });
     return out;
 }
 
@@ -127,7 +126,6 @@ std::optional<ChartData> metricBars(const std::vector<VariantSummary> &summary,
     const std::string key = metric.toStdString();
     ChartData d;
     d.title = metric;
-    d.xLabel = QStringLiteral("Policy");
     d.yLabel = metric;
     d.kind = ChartKind::Bars;
     for (const VariantSummary &v : summary) {

@@ -6,6 +6,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QImageWriter>
 #include <QLocale>
 #include <QPdfWriter>
 #include <QSvgGenerator>
@@ -39,11 +40,32 @@ bool renderVector(QCustomPlot *plot, QPaintDevice *device, QSize size)
     return painter.end();
 }
 
+/**
+ * The plot, laid out at `layout` logical pixels, scaled to exactly `pixels`.
+ * The image keeps the plot's DPI while painting so that fonts measure the same
+ * as in the layout.
+ */
+QImage rasterise(QCustomPlot *plot, QSize layout, QSize pixels)
+{
+    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
+    const int dotsPerMeter = int(std::lround(plot->logicalDpiX() / 0.0254));
+    image.setDotsPerMeterX(dotsPerMeter);
+    image.setDotsPerMeterY(dotsPerMeter);
+    image.fill(Qt::white);
+    QCPPainter painter(&image);
+    painter.setMode(QCPPainter::pmNonCosmetic);
+    painter.scale(double(pixels.width()) / layout.width(),
+                  double(pixels.height()) / layout.height());
+    plot->toPainter(&painter, layout.width(), layout.height());
+    painter.end();
+    return image;
+}
+
 bool writeText(const QString &path, const QString &text, QString *error)
 {
     QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)
-        || f.write(text.toUtf8()) < 0) {
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text) ||
+        f.write(text.toUtf8()) < 0) {
         *error = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
         return false;
     }
@@ -74,11 +96,16 @@ std::optional<ExportFormat> exportFormatFromPath(const QString &path)
 QString exportFormatName(ExportFormat format)
 {
     switch (format) {
-    case ExportFormat::Png: return QStringLiteral("png");
-    case ExportFormat::Pdf: return QStringLiteral("pdf");
-    case ExportFormat::Svg: return QStringLiteral("svg");
-    case ExportFormat::Csv: return QStringLiteral("csv");
-    case ExportFormat::Tex: return QStringLiteral("tex");
+    case ExportFormat::Png:
+        return QStringLiteral("png");
+    case ExportFormat::Pdf:
+        return QStringLiteral("pdf");
+    case ExportFormat::Svg:
+        return QStringLiteral("svg");
+    case ExportFormat::Csv:
+        return QStringLiteral("csv");
+    case ExportFormat::Tex:
+        return QStringLiteral("tex");
     }
     return {};
 }
@@ -87,7 +114,9 @@ QImage renderChartImage(const ChartData &data, const ChartStyle &style, double s
 {
     QSize size;
     const auto plot = plotFor(data, style, &size);
-    return plot->toPixmap(size.width(), size.height(), scale).toImage();
+    return rasterise(
+        plot.get(), size,
+        QSize(int(std::lround(size.width() * scale)), int(std::lround(size.height() * scale))));
 }
 
 QString chartCsv(const ChartData &data)
@@ -96,12 +125,13 @@ QString chartCsv(const ChartData &data)
     for (const Series &s : data.series) {
         QString name = s.name;
         if (name.contains(QLatin1Char(',')) || name.contains(QLatin1Char('"')))
-            name = QLatin1Char('"') + name.replace(QLatin1Char('"'), QLatin1String("\"\""))
-                + QLatin1Char('"');
+            name = QLatin1Char('"') + name.replace(QLatin1Char('"'), QLatin1String("\"\"")) +
+                   QLatin1Char('"');
         for (int i = 0; i < s.x.size() && i < s.y.size(); ++i) {
             out += name + QLatin1Char(',') + number(s.x[i]) + QLatin1Char(',') + number(s.y[i]);
             if (s.hasInterval())
-                out += QLatin1Char(',') + number(s.lower[i]) + QLatin1Char(',') + number(s.upper[i]);
+                out +=
+                    QLatin1Char(',') + number(s.lower[i]) + QLatin1Char(',') + number(s.upper[i]);
             else
                 out += QLatin1String(",,");
             out += QLatin1Char('\n');
@@ -117,8 +147,8 @@ bool exportChart(const ChartData &data, const ExportOptions &options, const QStr
     if (!error)
         error = &ignored;
     const ChartStyle &style = options.style;
-    if (!(style.widthIn > 0.2 && style.widthIn < 100 && style.heightIn > 0.2
-          && style.heightIn < 100 && style.dpi >= 36 && style.dpi <= 2400)) {
+    if (!(style.widthIn > 0.2 && style.widthIn < 100 && style.heightIn > 0.2 &&
+          style.heightIn < 100 && style.dpi >= 36 && style.dpi <= 2400)) {
         *error = QStringLiteral("size must be 0.2 to 100 in and resolution 36 to 2400 dpi");
         return false;
     }
@@ -133,18 +163,29 @@ bool exportChart(const ChartData &data, const ExportOptions &options, const QStr
 
     QSize size;
     const auto plot = plotFor(data, style, &size);
-    bool ok = false;
     if (options.format == ExportFormat::Png) {
-        const double scale = style.widthIn * style.dpi / size.width();
-        ok = plot->savePng(path, size.width(), size.height(), scale, -1, style.dpi);
-    } else if (options.format == ExportFormat::Pdf) {
+        QImage image = rasterise(plot.get(), size,
+                                 QSize(int(std::lround(style.widthIn * style.dpi)),
+                                       int(std::lround(style.heightIn * style.dpi))));
+        const int dotsPerMeter = int(std::lround(style.dpi / 0.0254));
+        image.setDotsPerMeterX(dotsPerMeter);
+        image.setDotsPerMeterY(dotsPerMeter);
+        QImageWriter writer(path, "png");
+        if (!writer.write(image)) {
+            *error = QStringLiteral("cannot write %1: %2").arg(path, writer.errorString());
+            return false;
+        }
+        return true;
+    }
+    bool ok = false;
+    if (options.format == ExportFormat::Pdf) {
         QPdfWriter writer(path);
         writer.setCreator(QStringLiteral("SchedLab"));
         writer.setTitle(data.title);
-        writer.setPageLayout(QPageLayout(
-            QPageSize(QSizeF(style.widthIn * 72.0, style.heightIn * 72.0), QPageSize::Point,
-                      QString(), QPageSize::ExactMatch),
-            QPageLayout::Portrait, QMarginsF()));
+        writer.setPageLayout(
+            QPageLayout(QPageSize(QSizeF(style.widthIn * 72.0, style.heightIn * 72.0),
+                                  QPageSize::Point, QString(), QPageSize::ExactMatch),
+                        QPageLayout::Portrait, QMarginsF()));
         writer.setResolution(plot->logicalDpiX());
         ok = renderVector(plot.get(), &writer, size);
     } else {

@@ -15,13 +15,26 @@ QString tex(QString s)
     QString out;
     for (const QChar c : s) {
         switch (c.unicode()) {
-        case '\\': out += QLatin1String("\\textbackslash{}"); break;
-        case '~': out += QLatin1String("\\textasciitilde{}"); break;
-        case '^': out += QLatin1String("\\textasciicircum{}"); break;
-        case '_': case '%': case '&': case '#': case '$': case '{': case '}':
+        case '\\':
+            out += QLatin1String("\\textbackslash{}");
+            break;
+        case '~':
+            out += QLatin1String("\\textasciitilde{}");
+            break;
+        case '^':
+            out += QLatin1String("\\textasciicircum{}");
+            break;
+        case '_':
+        case '%':
+        case '&':
+        case '#':
+        case '$':
+        case '{':
+        case '}':
             out += QLatin1Char('\\') + c;
             break;
-        default: out += c;
+        default:
+            out += c;
         }
     }
     return out;
@@ -46,14 +59,20 @@ QString letters(int i)
 QString legendOptions(LegendPosition p)
 {
     switch (p) {
-    case LegendPosition::None: return {};
+    case LegendPosition::None:
+        return {};
     case LegendPosition::Above:
-        return QStringLiteral("legend columns=-1, legend style={at={(0.5,1.02)}, anchor=south, "
-                              "draw=none, /tikz/every even column/.append style={column sep=6pt}}, ");
-    case LegendPosition::TopLeft: return QStringLiteral("legend pos=north west, ");
-    case LegendPosition::TopRight: return QStringLiteral("legend pos=north east, ");
-    case LegendPosition::BottomLeft: return QStringLiteral("legend pos=south west, ");
-    case LegendPosition::BottomRight: return QStringLiteral("legend pos=south east, ");
+        return QStringLiteral(
+            "legend columns=-1, legend style={at={(0.5,1.02)}, anchor=south, "
+            "draw=none, /tikz/every even column/.append style={column sep=6pt}}, ");
+    case LegendPosition::TopLeft:
+        return QStringLiteral("legend pos=north west, ");
+    case LegendPosition::TopRight:
+        return QStringLiteral("legend pos=north east, ");
+    case LegendPosition::BottomLeft:
+        return QStringLiteral("legend pos=south west, ");
+    case LegendPosition::BottomRight:
+        return QStringLiteral("legend pos=south east, ");
     }
     return {};
 }
@@ -71,11 +90,13 @@ QString chartPgfplots(const ChartData &data, const ChartStyle &style)
         const Series &s = data.series[i];
         t << "\\definecolor{schedlab" << letters(i) << "}{HTML}{"
           << policyColour(s.colourKey).name().mid(1).toUpper() << "}\n";
-        t << "\\pgfplotstableread{\nx y lower upper\n";
-        for (int k = 0; k < s.x.size() && k < s.y.size(); ++k)
-            t << number(s.x[k]) << ' ' << number(s.y[k]) << ' '
-              << number(s.hasInterval() ? s.lower[k] : s.y[k]) << ' '
-              << number(s.hasInterval() ? s.upper[k] : s.y[k]) << '\n';
+        t << "\\pgfplotstableread{\nx y lower upper minus plus\n";
+        for (int k = 0; k < s.x.size() && k < s.y.size(); ++k) {
+            const double lo = s.hasInterval() ? s.lower[k] : s.y[k];
+            const double hi = s.hasInterval() ? s.upper[k] : s.y[k];
+            t << number(s.x[k]) << ' ' << number(s.y[k]) << ' ' << number(lo) << ' ' << number(hi)
+              << ' ' << number(s.y[k] - lo) << ' ' << number(hi - s.y[k]) << '\n';
+        }
         t << "}\\schedlabdata" << letters(i) << "\n";
     }
     t << "\\begin{tikzpicture}\n\\begin{axis}[\n"
@@ -109,7 +130,7 @@ QString chartPgfplots(const ChartData &data, const ChartStyle &style)
         if (data.kind == ChartKind::StepCdf)
             t << "  ymin=0, ymax=1.02,\n";
     }
-    t << "  line width=" << style.lineWidthPt << "pt,\n]\n";
+    t << "]\n";
 
     for (int i = 0; i < data.series.size(); ++i) {
         const Series &s = data.series[i];
@@ -118,9 +139,7 @@ QString chartPgfplots(const ChartData &data, const ChartStyle &style)
         if (bars) {
             t << "\\addplot[fill=" << c << ", draw=" << c << "!70!black, bar shift=0pt, "
               << "error bars/.cd, y dir=both, y explicit, error bar style={black}]\n"
-              << "  table[x=x, y=y, y error plus expr=\\thisrow{upper}-\\thisrow{y}, "
-                 "y error minus expr=\\thisrow{y}-\\thisrow{lower}] {"
-              << table << "};\n";
+              << "  table[x=x, y=y, y error plus=plus, y error minus=minus] {" << table << "};\n";
             continue;
         }
         if (data.kind == ChartKind::Lines && s.hasInterval()) {
@@ -131,7 +150,7 @@ QString chartPgfplots(const ChartData &data, const ChartStyle &style)
               << "\\addplot[" << c << ", fill opacity=0.2, draw=none, forget plot] "
               << "fill between[of=hi" << letters(i) << " and lo" << letters(i) << "];\n";
         }
-        t << "\\addplot[" << c << ", mark=none"
+        t << "\\addplot[" << c << ", mark=none, line width=" << style.lineWidthPt << "pt"
           << (data.kind == ChartKind::StepCdf ? ", const plot" : "") << "] table[x=x, y=y] {"
           << table << "};\n"
           << "\\addlegendentry{" << tex(s.name) << "}\n";
@@ -150,24 +169,31 @@ namespace {
 /** +1 when more is better, -1 when less is, 0 when neither is. */
 int direction(const QString &metric)
 {
-    if (metric == QLatin1String("throughput_rate") || metric == QLatin1String("on_time")
-        || metric == QLatin1String("sim_requests_per_second"))
+    if (metric == QLatin1String("throughput_rate") || metric == QLatin1String("on_time") ||
+        metric == QLatin1String("sim_requests_per_second"))
         return 1;
-    if (metric.startsWith(QLatin1String("dropped")) || metric == QLatin1String("late")
-        || metric.startsWith(QLatin1String("response_ms")) || metric.endsWith(QLatin1String("_bytes"))
-        || metric == QLatin1String("imbalance") || metric.endsWith(QLatin1String("_time_us_mean")))
+    if (metric.startsWith(QLatin1String("dropped")) || metric == QLatin1String("late") ||
+        metric.startsWith(QLatin1String("response_ms")) ||
+        metric.endsWith(QLatin1String("_bytes")) || metric == QLatin1String("imbalance") ||
+        metric.endsWith(QLatin1String("_time_us_mean")))
         return -1;
     return 0;
 }
 
-/** The CI with two significant digits and the mean to the same decimal place. */
+/** The CI to two significant digits and the mean to the same place. */
 QString meanPlusMinus(const MeanCi &m)
 {
     if (!(m.ci95 > 0))
         return QString::number(m.mean, 'g', 4);
-    const int decimals = std::max(0, 1 - int(std::floor(std::log10(m.ci95))));
+    const int place = int(std::floor(std::log10(m.ci95))) - 1;
+    if (place >= 0) {
+        const double step = std::pow(10.0, place);
+        return QStringLiteral("%1 \\pm %2")
+            .arg(QString::number(std::round(m.mean / step) * step, 'f', 0),
+                 QString::number(std::round(m.ci95 / step) * step, 'f', 0));
+    }
     return QStringLiteral("%1 \\pm %2")
-        .arg(QString::number(m.mean, 'f', decimals), QString::number(m.ci95, 'f', decimals));
+        .arg(QString::number(m.mean, 'f', -place), QString::number(m.ci95, 'f', -place));
 }
 } // namespace
 

@@ -25,7 +25,7 @@ void resetLayout(QCustomPlot *plot)
     QCPLayoutGrid *layout = plot->plotLayout();
     QCPLayoutInset *inset = plot->axisRect()->insetLayout();
     if (plot->legend->layout() != inset) {
-        layout->take(plot->legend);
+        plot->legend->layout()->take(plot->legend);
         inset->addElement(plot->legend, Qt::AlignTop | Qt::AlignRight);
     }
     for (int i = layout->elementCount() - 1; i >= 0; --i)
@@ -34,32 +34,55 @@ void resetLayout(QCustomPlot *plot)
     layout->simplify();
 }
 
-void placeLegend(QCustomPlot *plot, const ChartStyle &style, int row)
+void placeLegend(QCustomPlot *plot, const ChartStyle &style, int row, double px)
 {
     QCPLegend *legend = plot->legend;
     legend->setFont(fontOf(style, style.legendPt));
-    legend->setIconSize(int(std::lround(2.2 * style.legendPt)), int(std::lround(style.legendPt)));
+    legend->setIconSize(int(std::lround(2.2 * style.legendPt * px)),
+                        int(std::lround(style.legendPt * px)));
+    legend->setIconTextPadding(int(std::lround(3 * px)));
     legend->setBrush(QColor(255, 255, 255, 220));
     legend->setBorderPen(QPen(QColor(160, 160, 160), 0));
     if (style.legend == LegendPosition::Above) {
+        // One centred line above the axes, between two spacers that take the slack.
         plot->axisRect()->insetLayout()->take(legend);
+        auto *line = new QCPLayoutGrid;
         plot->plotLayout()->insertRow(row);
-        plot->plotLayout()->addElement(row, 0, legend);
+        plot->plotLayout()->addElement(row, 0, line);
         plot->plotLayout()->setRowStretchFactor(row, 0.001);
+        line->setMargins(QMargins(0, int(std::lround(2 * px)), 0, 0));
+        line->addElement(0, 0, new QCPLayoutElement(plot));
+        line->addElement(0, 1, legend);
+        line->addElement(0, 2, new QCPLayoutElement(plot));
         legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+        legend->simplify();
+        legend->setColumnSpacing(int(std::lround(8 * px)));
         legend->setBorderPen(Qt::NoPen);
+        legend->setBrush(Qt::NoBrush);
         legend->setMargins(QMargins(0, 0, 0, 0));
-        legend->setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
+        for (int i = 0; i < legend->itemCount(); ++i)
+            legend->item(i)->setMargins(QMargins(0, 0, 0, 0));
+        legend->setMaximumSize(legend->minimumOuterSizeHint());
         return;
     }
     Qt::Alignment a;
     switch (style.legend) {
-    case LegendPosition::TopLeft: a = Qt::AlignTop | Qt::AlignLeft; break;
-    case LegendPosition::BottomLeft: a = Qt::AlignBottom | Qt::AlignLeft; break;
-    case LegendPosition::BottomRight: a = Qt::AlignBottom | Qt::AlignRight; break;
-    default: a = Qt::AlignTop | Qt::AlignRight; break;
+    case LegendPosition::TopLeft:
+        a = Qt::AlignTop | Qt::AlignLeft;
+        break;
+    case LegendPosition::BottomLeft:
+        a = Qt::AlignBottom | Qt::AlignLeft;
+        break;
+    case LegendPosition::BottomRight:
+        a = Qt::AlignBottom | Qt::AlignRight;
+        break;
+    default:
+        a = Qt::AlignTop | Qt::AlignRight;
+        break;
     }
     legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
+    legend->simplify();
+    legend->setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
     plot->axisRect()->insetLayout()->setInsetAlignment(0, a);
 }
 
@@ -73,22 +96,25 @@ QPen linePen(const Series &s, double width)
 
 void drawLines(QCustomPlot *plot, const ChartData &data, double penWidth)
 {
-    for (const Series &s : data.series) {
-        const QColor colour = policyColour(s.colourKey);
-        if (data.kind == ChartKind::Lines && s.hasInterval()) {
+    // Bands first, so that no band tints another policy's line.
+    if (data.kind == ChartKind::Lines)
+        for (const Series &s : data.series) {
+            if (!s.hasInterval())
+                continue;
             QCPGraph *lower = plot->addGraph();
             QCPGraph *upper = plot->addGraph();
             lower->setData(s.x, s.lower, true);
             upper->setData(s.x, s.upper, true);
             lower->setPen(Qt::NoPen);
             upper->setPen(Qt::NoPen);
-            QColor band = colour;
-            band.setAlpha(50);
+            QColor band = policyColour(s.colourKey);
+            band.setAlpha(45);
             upper->setBrush(band);
             upper->setChannelFillGraph(lower);
             lower->removeFromLegend();
             upper->removeFromLegend();
         }
+    for (const Series &s : data.series) {
         QCPGraph *g = plot->addGraph();
         g->setName(s.name);
         g->setData(s.x, s.y, true);
@@ -125,6 +151,7 @@ void drawBars(QCustomPlot *plot, const ChartData &data, double penWidth)
         errors->setData(minus, plus);
         errors->setPen(QPen(Qt::black, penWidth * 0.75));
         errors->setWhiskerWidth(penWidth * 5.0);
+        errors->setSymbolGap(0);
     }
 }
 
@@ -177,6 +204,7 @@ void styleAxes(QCustomPlot *plot, const ChartData &data, const ChartStyle &style
         axis->setSubTickLengthIn(int(std::lround(1.5 * px)));
         axis->setLabelPadding(int(std::lround(2 * px)));
         axis->setTickLabelPadding(int(std::lround(2 * px)));
+        axis->setPadding(int(std::lround(1 * px)));
         axis->grid()->setPen(QPen(QColor(220, 220, 220), 0.5 * px, Qt::DotLine));
         axis->grid()->setSubGridVisible(false);
     }
@@ -223,12 +251,16 @@ void drawChart(QCustomPlot *plot, const ChartData &data, const ChartStyle &style
         row = 1;
     }
     // Bars are labelled on the axis already.
-    const bool legend = style.legend != LegendPosition::None && data.kind != ChartKind::Bars
-        && !data.series.isEmpty();
+    const bool legend = style.legend != LegendPosition::None && data.kind != ChartKind::Bars &&
+                        !data.series.isEmpty();
     plot->legend->setVisible(legend);
     if (legend)
-        placeLegend(plot, style, row);
+        placeLegend(plot, style, row, px);
     plot->axisRect()->setAutoMargins(QCP::msAll);
+    // The right margin leaves room for half of the last x tick label, which QCP does not count.
+    plot->axisRect()->setMinimumMargins(QMargins(int(std::lround(2 * px)), int(std::lround(3 * px)),
+                                                 int(std::lround(9 * px)),
+                                                 int(std::lround(2 * px))));
 }
 
 } // namespace schedlab::charts

@@ -38,8 +38,7 @@ std::optional<ChartStyle> chartPreset(const QString &name)
 
 QStringList chartPresetNames()
 {
-    return {QStringLiteral("ieee-single"), QStringLiteral("ieee-double"),
-            QStringLiteral("screen")};
+    return {QStringLiteral("ieee-single"), QStringLiteral("ieee-double"), QStringLiteral("screen")};
 }
 
 QColor policyColour(const QString &name)
@@ -49,8 +48,9 @@ QColor policyColour(const QString &name)
         QColor(0x00, 0x72, 0xB2), QColor(0xE6, 0x9F, 0x00), QColor(0x00, 0x9E, 0x73),
         QColor(0xD5, 0x5E, 0x00), QColor(0xCC, 0x79, 0xA7), QColor(0x56, 0xB4, 0xE9),
         QColor(0x00, 0x00, 0x00)};
-    static const char *const fixed[] = {"greedy", "random", "round-robin", "kube-default",
-                                        "fifo", "latency-greedy", "discounted-experience"};
+    static const char *const fixed[] = {
+        "greedy", "random",         "round-robin",          "kube-default",
+        "fifo",   "latency-greedy", "discounted-experience"};
     for (std::size_t i = 0; i < std::size(fixed); ++i)
         if (name == QLatin1String(fixed[i]))
             return palette[i % palette.size()];

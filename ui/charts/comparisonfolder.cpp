@@ -66,9 +66,10 @@ bool readCsv(const QString &path, const QString &header, const Row &row, QString
         if (text.isEmpty())
             continue;
         const QStringList fields = csvFields(text);
-        QString problem = fields.size() == columns
-            ? row(fields)
-            : QStringLiteral("expected %1 fields, found %2").arg(columns).arg(fields.size());
+        QString problem =
+            fields.size() == columns
+                ? row(fields)
+                : QStringLiteral("expected %1 fields, found %2").arg(columns).arg(fields.size());
         if (!problem.isEmpty()) {
             *error = QStringLiteral("%1:%2: %3").arg(path).arg(line).arg(problem);
             return false;
@@ -171,8 +172,8 @@ std::optional<ComparisonFolder> readComparisonFolder(const QString &dirName, QSt
                 bool seedOk = false;
                 const std::uint64_t seed = f[1].toULongLong(&seedOk);
                 double s = 0, fraction = 0;
-                if (!seedOk || !toDouble(f[2], &s) || !toDouble(f[3], &fraction)
-                    || fraction < 0 || fraction > 1)
+                if (!seedOk || !toDouble(f[2], &s) || !toDouble(f[3], &fraction) || fraction < 0 ||
+                    fraction > 1)
                     return QStringLiteral("expected a seed, seconds and a fraction in [0, 1]");
                 cell(variantOf[f[0]], seed).result.responseCdf.emplace_back(s, fraction);
                 return QString();

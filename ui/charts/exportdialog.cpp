@@ -28,8 +28,8 @@ QString defaultFileName(const ChartData &data)
     QString base = data.title.toLower();
     base.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
     base = base.remove(QRegularExpression(QStringLiteral("^-+|-+$")));
-    return QDir::home().filePath((base.isEmpty() ? QStringLiteral("chart") : base)
-                                 + QStringLiteral(".pdf"));
+    return QDir::home().filePath((base.isEmpty() ? QStringLiteral("chart") : base) +
+                                 QStringLiteral(".pdf"));
 }
 } // namespace
 
@@ -109,6 +109,7 @@ ExportDialog::ExportDialog(ChartData data, QWidget *parent)
             accept();
     });
     setPreset(QStringLiteral("ieee-single"));
+    formatChanged();
     updatePreview();
 }
 
@@ -188,8 +189,8 @@ void ExportDialog::updatePreview()
     const ChartStyle style = options().style;
     const QSize box = mPreviewLabel->size().expandedTo(QSize(kPreviewWidth, 300));
     const double dpi = logicalDpiX();
-    const double scale = std::min(box.width() / (style.widthIn * dpi),
-                                  box.height() / (style.heightIn * dpi));
+    const double scale =
+        std::min(box.width() / (style.widthIn * dpi), box.height() / (style.heightIn * dpi));
     mPreview = renderChartImage(mData, style, std::max(0.1, scale));
     mPreviewLabel->setPixmap(QPixmap::fromImage(mPreview));
 }

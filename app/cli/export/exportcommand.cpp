@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "../command.h"
+
+#include "chartbuilders.h"
+#include "chartexport.h"
+#include "comparisonfolder.h"
+#include "experiment/storedcomparison.h"
+#include "store/experimentstore.h"
+
+#include <CLI/CLI.hpp>
+#include <QApplication>
+#include <QFile>
+#include <cstdio>
+
+namespace schedlab::cli {
+
+namespace {
+struct ExportArgs
+{
+    std::string dir;
+    std::string db;
+    std::string comparison;
+    std::string chart;
+    std::string metric = "throughput_rate";
+    std::string preset = "ieee-single";
+    std::string format;
+    std::string series;
+    std::string metrics;
+    std::string out;
+    int dpi = 0;
+    bool table = false;
+    bool title = false;
+};
+
+int fail(const QString &message)
+{
+    std::fprintf(stderr, "error: %s\n", qPrintable(message));
+    return BadInput;
+}
+
+QStringList listOf(const std::string &csv)
+{
+    QStringList out;
+    for (const QString &s : QString::fromStdString(csv).split(QLatin1Char(','), Qt::SkipEmptyParts))
+        out << s.trimmed();
+    return out;
+}
+
+int writeTable(const charts::ComparisonFolder &folder, const ExportArgs &a)
+{
+    QString error;
+    const auto table = charts::latexTable(folder.summary, listOf(a.metrics), &error);
+    if (!table)
+        return fail(error);
+    QFile f(QString::fromStdString(a.out));
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text) ||
+        f.write(table->toUtf8()) < 0)
+        return fail(QStringLiteral("cannot write %1: %2").arg(f.fileName(), f.errorString()));
+    std::printf("wrote %s\n", a.out.c_str());
+    return Ok;
+}
+
+std::optional<charts::ChartData> chartOf(const charts::ComparisonFolder &folder,
+                                         const ExportArgs &a, QString *error)
+{
+    if (a.chart == "throughput")
+        return charts::throughputPerFrame(folder.spec, folder.cells);
+    if (a.chart == "cdf") {
+        if (!folder.hasCdf) {
+            *error = QStringLiteral("%1 has no cdf.csv: run schedlab-cli compare --out again")
+                         .arg(QString::fromStdString(a.dir));
+            return std::nullopt;
+        }
+        return charts::responseTimeCdf(folder.spec, folder.cells);
+    }
+    if (a.chart == "bars")
+        return charts::metricBars(folder.summary, QString::fromStdString(a.metric), error);
+    *error = QStringLiteral("unknown chart '%1'; expected throughput, cdf or bars")
+                 .arg(QString::fromStdString(a.chart));
+    return std::nullopt;
+}
+
+/** A comparison of the experiment store, by label or the latest one. */
+std::optional<charts::ComparisonFolder> fromStore(const ExportArgs &a, QString *error)
+{
+    const QString db = QString::fromStdString(a.db);
+    if (!QFile::exists(db)) {
+        *error = QStringLiteral("no experiment store %1").arg(db);
+        return std::nullopt;
+    }
+    std::string message;
+    const auto store = ExperimentStore::open(a.db, &message);
+    if (!store) {
+        *error = QString::fromStdString(message);
+        return std::nullopt;
+    }
+    const auto comparisons = listComparisons(*store);
+    if (comparisons.empty()) {
+        *error = QStringLiteral("%1 holds no comparisons").arg(db);
+        return std::nullopt;
+    }
+    const std::string label = a.comparison.empty() ? comparisons.back().label : a.comparison;
+    charts::ComparisonFolder out;
+    if (!loadComparison(*store, label, out.spec, out.cells, &message)) {
+        QStringList labels;
+        for (const StoredComparison &c : comparisons)
+            labels << QString::fromStdString(c.label);
+        *error = QStringLiteral("%1; comparisons in %2: %3")
+                     .arg(QString::fromStdString(message), db, labels.join(QStringLiteral(", ")));
+        return std::nullopt;
+    }
+    out.scenario = QString::fromStdString(label);
+    out.summary = summarise(out.spec, out.cells);
+    out.hasCdf = true;
+    return out;
+}
+
+int exportCommand(const ExportArgs &a)
+{
+    QString error;
+    if (a.dir.empty() == a.db.empty())
+        return fail(QStringLiteral("give either a comparison folder or --db FILE"));
+    const auto folder = a.db.empty()
+                            ? charts::readComparisonFolder(QString::fromStdString(a.dir), &error)
+                            : fromStore(a, &error);
+    if (!folder)
+        return fail(error);
+    if (a.table)
+        return writeTable(*folder, a);
+    if (a.chart.empty())
+        return fail(QStringLiteral("choose --chart throughput|cdf|bars or --table"));
+
+    auto style = charts::chartPreset(QString::fromStdString(a.preset));
+    if (!style)
+        return fail(QStringLiteral("unknown preset '%1'; expected %2")
+                        .arg(QString::fromStdString(a.preset),
+                             charts::chartPresetNames().join(QStringLiteral(", "))));
+    if (a.dpi > 0)
+        style->dpi = a.dpi;
+    style->showTitle = a.title;
+    const QString out = QString::fromStdString(a.out);
+    const auto format = a.format.empty()
+                            ? charts::exportFormatFromPath(out)
+                            : charts::exportFormatFromName(QString::fromStdString(a.format));
+    if (!format)
+        return fail(QStringLiteral("unknown format for %1; expected png, pdf, svg, csv or tex")
+                        .arg(a.format.empty() ? out : QString::fromStdString(a.format)));
+
+    auto data = chartOf(*folder, a, &error);
+    if (!data)
+        return fail(error);
+    if (!a.series.empty()) {
+        *data = charts::selectSeries(*data, listOf(a.series));
+        if (data->series.isEmpty())
+            return fail(QStringLiteral("none of --series %1 is in the comparison")
+                            .arg(QString::fromStdString(a.series)));
+    }
+
+    // Charts are drawn by widgets; a terminal has no display.
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    static int argc = 1;
+    static char name[] = "schedlab-cli";
+    static char *argv[] = {name, nullptr};
+    QApplication app(argc, argv);
+    if (!charts::exportChart(*data, {*format, *style}, out, &error)) {
+        std::fprintf(stderr, "error: %s\n", qPrintable(error));
+        return RunFailed;
+    }
+    std::printf("wrote %s\n", a.out.c_str());
+    return Ok;
+}
+} // namespace
+
+void registerExportCommand(CLI::App &app, int &exitCode)
+{
+    auto *cmd = app.add_subcommand(
+        "export", "Write a chart (png, pdf, svg, csv, pgfplots) or a LaTeX table of a comparison "
+                  "folder written by compare --out, or of a comparison in the experiment store");
+    static ExportArgs a;
+    cmd->add_option("dir", a.dir, "Folder written by schedlab-cli compare --out");
+    cmd->add_option("--db", a.db, "Experiment store to read the comparison from instead");
+    cmd->add_option("--comparison", a.comparison,
+                    "Label of the stored comparison (default: latest)");
+    cmd->add_option("--chart", a.chart, "throughput, cdf or bars");
+    cmd->add_option("--metric", a.metric, "Metric of the bar chart")->capture_default_str();
+    cmd->add_option("--preset", a.preset, "ieee-single, ieee-double or screen")
+        ->capture_default_str();
+    cmd->add_option("--format", a.format, "png, pdf, svg, csv or tex (default: from -o)");
+    cmd->add_option("--dpi", a.dpi, "Resolution of a PNG (default: the preset's)");
+    cmd->add_option("--series", a.series, "Only these policies, comma-separated");
+    cmd->add_flag("--title", a.title, "Draw the chart's title (papers use the caption)");
+    cmd->add_flag("--table", a.table, "Write a booktabs table of mean ± 95% CI instead");
+    cmd->add_option("--metrics", a.metrics, "Columns of --table, comma-separated");
+    cmd->add_option("-o,--out", a.out, "File to write")->required();
+    cmd->callback([&exitCode] { exitCode = exportCommand(a); });
+}
+
+} // namespace schedlab::cli

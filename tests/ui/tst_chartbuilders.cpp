@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Charts built from comparison results: exact means and intervals, CDFs, bars, colours.
+#include "chartbuilders.h"
+#include "chartstyle.h"
+
+#include <QtTest>
+#include <cmath>
+
+using namespace schedlab;
+using namespace schedlab::charts;
+
+namespace {
+// Student t quantile for 97.5% and 2 degrees of freedom.
+constexpr double kT2 = 4.302652729911275;
+
+CellResult cell(int variant, int seed, std::vector<double> throughput,
+                std::vector<std::pair<double, double>> cdf = {})
+{
+    CellResult c;
+    c.variant = variant;
+    c.seedIndex = seed;
+    for (std::size_t f = 0; f < throughput.size(); ++f)
+        c.result.frames.push_back({25.0 * double(f + 1), throughput[f]});
+    c.result.responseCdf = std::move(cdf);
+    return c;
+}
+
+ComparisonSpec twoBySeeds()
+{
+    ComparisonSpec spec;
+    spec.variants = {{"greedy", {}}, {"random", {}}};
+    spec.seeds = {1, 2, 3};
+    return spec;
+}
+
+VariantSummary summaryOf(const std::string &label, double mean, double ci)
+{
+    VariantSummary v;
+    v.label = label;
+    v.metrics = {{"throughput_rate", {mean, ci, 3}}, {"dropped", {10.0, 1.0, 3}}};
+    return v;
+}
+} // namespace
+
+class TestChartBuilders : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void throughputIsTheMeanWithAStudentTBand()
+    {
+        std::vector<CellResult> cells = {cell(0, 0, {0.5, 1.0}), cell(0, 1, {0.6, 1.0}),
+                                         cell(0, 2, {0.7, 1.0}), cell(1, 0, {0.2})};
+        CellResult failed = cell(1, 1, {100.0});
+        failed.error = "crashed";
+        cells.push_back(failed);
+        const ChartData d = throughputPerFrame(twoBySeeds(), cells);
+        QVERIFY(d.kind == ChartKind::Lines);
+        QCOMPARE(d.series.size(), 2);
+        const Series &g = d.series[0];
+        QCOMPARE(g.name, QString("greedy"));
+        QCOMPARE(g.x, QVector<double>({25.0, 50.0}));
+        QVERIFY(g.hasInterval());
+        QVERIFY(std::abs(g.y[0] - 0.6) < 1e-12);
+        const double ci = kT2 * 0.1 / std::sqrt(3.0);
+        QVERIFY2(std::abs(g.upper[0] - (0.6 + ci)) < 1e-9, qPrintable(QString::number(g.upper[0])));
+        QVERIFY(std::abs(g.lower[0] - (0.6 - ci)) < 1e-9);
+        QCOMPARE(g.lower[1], 1.0); // no spread, no band
+        QCOMPARE(g.upper[1], 1.0);
+        // The failed run is left out: one seed, no interval.
+        QCOMPARE(d.series[1].y, QVector<double>({0.2}));
+        QCOMPARE(d.series[1].upper, QVector<double>({0.2}));
+    }
+
+    void cdfIsTheMeanOverSeedsAndEndsAtOne()
+    {
+        const std::vector<CellResult> cells = {cell(0, 0, {}, {{0.1, 0.5}, {0.2, 1.0}}),
+                                               cell(0, 1, {}, {{0.1, 0.25}, {0.3, 1.0}})};
+        const ChartData d = responseTimeCdf(twoBySeeds(), cells);
+        QVERIFY(d.kind == ChartKind::StepCdf);
+        QCOMPARE(d.series.size(), 1); // random has no runs
+        const Series &s = d.series[0];
+        QCOMPARE(s.x, QVector<double>({100.0, 200.0, 300.0}));
+        QCOMPARE(s.y, QVector<double>({0.375, 0.625, 1.0}));
+    }
+
+    void cdfOfManyBucketsIsMonotone()
+    {
+        std::vector<std::pair<double, double>> a, b;
+        for (int i = 1; i <= 500; ++i) {
+            a.emplace_back(0.001 * i, i / 500.0);
+            b.emplace_back(0.0015 * i, i / 500.0);
+        }
+        const ChartData d = responseTimeCdf(twoBySeeds(), {cell(0, 0, {}, a), cell(0, 1, {}, b)});
+        const Series &s = d.series[0];
+        QVERIFY(s.x.size() > 100);
+        for (int i = 1; i < s.y.size(); ++i) {
+            QVERIFY(s.x[i] > s.x[i - 1]);
+            QVERIFY(s.y[i] >= s.y[i - 1]);
+        }
+        QCOMPARE(s.y.back(), 1.0);
+        QCOMPARE(s.x.back(), 750.0);
+    }
+
+    void barsShowMeanAndInterval()
+    {
+        const std::vector<VariantSummary> summary = {summaryOf("greedy", 0.834, 0.018),
+                                                     summaryOf("random", 0.8, 0.02)};
+        QString error;
+        const auto bars = metricBars(summary, "throughput_rate", &error);
+        QVERIFY2(bars, qPrintable(error));
+        QVERIFY(bars->kind == ChartKind::Bars);
+        QCOMPARE(bars->categories, QStringList({"greedy", "random"}));
+        QCOMPARE(bars->series.size(), 2);
+        QCOMPARE(bars->series[1].x, QVector<double>({2.0}));
+        QCOMPARE(bars->series[0].y, QVector<double>({0.834}));
+        QVERIFY(std::abs(bars->series[0].lower[0] - 0.816) < 1e-12);
+        QVERIFY(std::abs(bars->series[0].upper[0] - 0.852) < 1e-12);
+    }
+
+    void unknownMetricNamesTheValidOnes()
+    {
+        QString error;
+        QVERIFY(!metricBars({summaryOf("greedy", 1, 0)}, "throughput", &error));
+        QVERIFY2(error.contains("'throughput'") && error.contains("throughput_rate, dropped"),
+                 qPrintable(error));
+        QVERIFY(!metricBars({}, "dropped", &error));
+    }
+
+    void selectSeriesKeepsTheNamedOnesInOrder()
+    {
+        const auto bars =
+            *metricBars({summaryOf("greedy", 0.9, 0.01), summaryOf("random", 0.8, 0.01),
+                         summaryOf("round-robin", 0.85, 0.01)},
+                        "throughput_rate", nullptr);
+        const ChartData two = selectSeries(bars, {"round-robin", "nope", "greedy"});
+        QCOMPARE(two.series.size(), 2);
+        QCOMPARE(two.categories, QStringList({"round-robin", "greedy"}));
+        QCOMPARE(two.series[0].x, QVector<double>({1.0}));
+        QCOMPARE(two.series[1].x, QVector<double>({2.0}));
+    }
+
+    void presetsAndColours()
+    {
+        QCOMPARE(chartPreset("ieee-single")->widthIn, 3.5);
+        QCOMPARE(chartPreset("ieee-double")->widthIn, 7.16);
+        QVERIFY(chartPreset("ieee-single")->labelPt >= 8 &&
+                chartPreset("ieee-single")->labelPt <= 9);
+        QVERIFY(!chartPreset("a4"));
+        QCOMPARE(policyColour("greedy"), policyColour("greedy"));
+        QVERIFY(policyColour("greedy") != policyColour("random"));
+        QVERIFY(policyColour("random") != policyColour("round-robin"));
+        QCOMPARE(policyColour("my-policy"), policyColour(QString("my-") + "policy"));
+        QCOMPARE(policyColour("greedy"), QColor(0x00, 0x72, 0xB2)); // stable across versions
+    }
+};
+
+QTEST_GUILESS_MAIN(TestChartBuilders)
+#include "tst_chartbuilders.moc"

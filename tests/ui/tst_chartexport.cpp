@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Every export format of a chart, checked as a reader of the file would, and the export dialog.
+#include "chartexport.h"
+#include "exportdialog.h"
+
+#include <QImageReader>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+using namespace schedlab;
+using namespace schedlab::charts;
+
+namespace {
+ChartData lines()
+{
+    ChartData d;
+    d.title = "Throughput per frame";
+    d.xLabel = "Time (s)";
+    d.yLabel = "On-time throughput";
+    Series g{"greedy", "greedy", {25, 50}, {0.5, 0.75}, {0.4, 0.625}, {0.6, 0.875}};
+    Series r{"random", "random", {25, 50}, {0.25, 0.3}, {}, {}};
+    d.series = {g, r};
+    return d;
+}
+
+ChartData bars()
+{
+    ChartData d;
+    d.kind = ChartKind::Bars;
+    d.yLabel = "dropped";
+    d.series = {{"greedy", "greedy", {1}, {10.5}, {9.25}, {11.75}},
+                {"random", "random", {2}, {12}, {11}, {13}}};
+    d.categories = {"greedy", "random"};
+    return d;
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+ExportOptions as(ExportFormat format, const QString &preset = "ieee-single")
+{
+    return {format, *chartPreset(preset)};
+}
+} // namespace
+
+class TestChartExport : public QObject
+{
+    Q_OBJECT
+
+private:
+    QTemporaryDir mDir;
+
+private Q_SLOTS:
+    void pngHasThePaperSizeAtItsResolution()
+    {
+        const QString path = mDir.filePath("chart.png");
+        QString error;
+        QVERIFY2(exportChart(lines(), as(ExportFormat::Png), path, &error), qPrintable(error));
+        QImageReader reader(path);
+        QCOMPARE(reader.format(), QByteArray("png"));
+        const QImage image = reader.read();
+        QCOMPARE(image.size(), QSize(1050, 720)); // 3.5 x 2.4 in at 300 dpi
+        QCOMPARE(qRound(image.dotsPerMeterX() * 0.0254), 300);
+        // Something was drawn in the policies' colours, not just a white page.
+        bool blue = false;
+        for (int y = 0; y < image.height() && !blue; y += 2)
+            for (int x = 0; x < image.width() && !blue; x += 2)
+                blue = image.pixelColor(x, y) == policyColour("greedy");
+        QVERIFY(blue);
+
+        ExportOptions wide = as(ExportFormat::Png, "ieee-double");
+        wide.style.dpi = 150;
+        QVERIFY(exportChart(lines(), wide, path, &error));
+        QCOMPARE(QImageReader(path).size(), QSize(1074, 420));
+    }
+
+    void pdfHasItsPageSize()
+    {
+        const QString path = mDir.filePath("chart.pdf");
+        QString error;
+        QVERIFY2(exportChart(bars(), as(ExportFormat::Pdf), path, &error), qPrintable(error));
+        const QByteArray pdf = readAll(path);
+        QVERIFY(pdf.startsWith("%PDF"));
+        const auto m = QRegularExpression(R"(/MediaBox \[0 0 ([0-9.]+) ([0-9.]+)\])")
+                           .match(QString::fromLatin1(pdf));
+        QVERIFY(m.hasMatch());
+        QVERIFY2(qAbs(m.captured(1).toDouble() - 252.0) < 1.0, qPrintable(m.captured(0)));
+        QVERIFY2(qAbs(m.captured(2).toDouble() - 172.8) < 1.0, qPrintable(m.captured(0)));
+    }
+
+    void svgIsXml()
+    {
+        const QString path = mDir.filePath("chart.svg");
+        QString error;
+        QVERIFY2(exportChart(lines(), as(ExportFormat::Svg), path, &error), qPrintable(error));
+        QXmlStreamReader xml(readAll(path));
+        QString root;
+        int texts = 0;
+        while (!xml.atEnd())
+            if (xml.readNext() == QXmlStreamReader::StartElement) {
+                if (root.isEmpty())
+                    root = xml.name().toString();
+                texts += xml.name() == QLatin1String("text");
+            }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QCOMPARE(root, QString("svg"));
+        QVERIFY(texts > 5); // tick labels, axis labels, legend
+        QVERIFY(readAll(path).contains("width=\"88.9mm\""));
+    }
+
+    void csvHasEveryPoint()
+    {
+        const QString path = mDir.filePath("chart.csv");
+        QString error;
+        QVERIFY(exportChart(lines(), as(ExportFormat::Csv), path, &error));
+        QCOMPARE(QString::fromUtf8(readAll(path)),
+                 QString("series,x,y,lower,upper\n"
+                         "greedy,25,0.5,0.4,0.6\ngreedy,50,0.75,0.625,0.875\n"
+                         "random,25,0.25,,\nrandom,50,0.3,,\n"));
+    }
+
+    void pgfplotsHasTheDataAndTheBand()
+    {
+        const QString tex = chartPgfplots(lines(), *chartPreset("ieee-single"));
+        QVERIFY(tex.contains("\\begin{tikzpicture}") && tex.contains("\\end{tikzpicture}"));
+        QVERIFY(tex.contains("width=3.5in"));
+        QCOMPARE(tex.count("\\addlegendentry"), 2);
+        QVERIFY(tex.contains("fill between[of=hiA and loA]"));
+        QVERIFY(!tex.contains("fill between[of=hiB")); // random has no interval
+        QVERIFY(tex.contains("50 0.75 0.625 0.875 0.125 0.125\n"));
+        QVERIFY(tex.contains("{On-time throughput}"));
+        QCOMPARE(tex.count('{'), tex.count('}'));
+
+        const QString b = chartPgfplots(bars(), *chartPreset("ieee-single"));
+        QVERIFY(b.contains("\\addplot[fill=schedlabA"));
+        QVERIFY(b.contains("error bars/.cd"));
+        QVERIFY(b.contains("xticklabels={{greedy},{random}}"));
+        QVERIFY(b.contains("1 10.5 9.25 11.75 1.25 1.25\n"));
+
+        const QString path = mDir.filePath("chart.tex");
+        QString error;
+        QVERIFY(exportChart(bars(), as(ExportFormat::Tex), path, &error));
+        QCOMPARE(QString::fromUtf8(readAll(path)), b);
+    }
+
+    void latexTableBoldsTheBest()
+    {
+        std::vector<VariantSummary> summary(2);
+        summary[0].label = "greedy";
+        summary[0].metrics = {{"throughput_rate", {0.834, 0.018, 5}},
+                              {"dropped", {12.0, 2.5, 5}},
+                              {"avg_util", {0.5, 0.012, 5}}};
+        summary[1].label = "round_robin";
+        summary[1].metrics = {{"throughput_rate", {0.8, 0.02, 5}},
+                              {"dropped", {9.04, 1.2, 5}},
+                              {"avg_util", {0.6, 0.01, 5}}};
+        QString error;
+        const auto table = latexTable(summary, {"throughput_rate", "dropped", "avg_util"}, &error);
+        QVERIFY2(table, qPrintable(error));
+        QVERIFY(table->contains("\\toprule") && table->contains("\\bottomrule"));
+        QVERIFY(table->contains("Policy & throughput\\_rate & dropped & avg\\_util \\\\"));
+        QVERIFY2(table->contains("greedy & $\\mathbf{0.834 \\pm 0.018}$ & $12.0 \\pm 2.5$ & "
+                                 "$0.500 \\pm 0.012$ \\\\"),
+                 qPrintable(*table));
+        QVERIFY(table->contains("round\\_robin & $0.800 \\pm 0.020$ & $\\mathbf{9.0 \\pm 1.2}$"));
+        QVERIFY(!table->contains("\\mathbf{0.6")); // utilisation has no "better"
+
+        QVERIFY(!latexTable(summary, {"throughput_rate", "nope"}, &error));
+        QVERIFY2(error.contains("'nope'") && error.contains("avg_util"), qPrintable(error));
+        QVERIFY(latexTable(summary, {}, &error) == std::nullopt); // defaults need response_ms_p95
+    }
+
+    void largeValuesAreRoundedToTheInterval()
+    {
+        std::vector<VariantSummary> summary(1);
+        summary[0].label = "greedy";
+        summary[0].metrics = {{"scheduling_cost_bytes", {16389000.0, 3560620.0, 5}}};
+        const auto table = latexTable(summary, {"scheduling_cost_bytes"}, nullptr);
+        QVERIFY(table && table->contains("$16400000 \\pm 3600000$"));
+    }
+
+    void latexCompilesWhereInstalled()
+    {
+        const QString pdflatex = QStandardPaths::findExecutable("pdflatex");
+        if (pdflatex.isEmpty())
+            QSKIP("pdflatex is not installed");
+        QTemporaryDir dir;
+        const ExportOptions tex = as(ExportFormat::Tex);
+        QString error;
+        ChartData cdf = lines();
+        cdf.kind = ChartKind::StepCdf;
+        cdf.logX = true;
+        QVERIFY(exportChart(lines(), tex, dir.filePath("lines.tex"), &error));
+        QVERIFY(exportChart(cdf, tex, dir.filePath("cdf.tex"), &error));
+        QVERIFY(exportChart(bars(), tex, dir.filePath("bars.tex"), &error));
+        std::vector<VariantSummary> summary(1);
+        summary[0].label = "greedy";
+        summary[0].metrics = {{"dropped", {1.0, 0.5, 3}}};
+        QFile doc(dir.filePath("doc.tex"));
+        QVERIFY(doc.open(QIODevice::WriteOnly));
+        doc.write("\\documentclass{article}\\usepackage{pgfplots,booktabs}"
+                  "\\pgfplotsset{compat=1.17}\\usepgfplotslibrary{fillbetween}"
+                  "\\begin{document}\\input{lines}\\input{cdf}\\input{bars}\n");
+        doc.write(latexTable(summary, {"dropped"}, &error)->toUtf8());
+        doc.write("\\end{document}\n");
+        doc.close();
+        QProcess latex;
+        latex.setWorkingDirectory(dir.path());
+        latex.start(pdflatex, {"-interaction=nonstopmode", "-halt-on-error", "doc.tex"});
+        QVERIFY(latex.waitForFinished(120000));
+        QVERIFY2(latex.exitCode() == 0, latex.readAllStandardOutput().right(2000).constData());
+        QVERIFY(QFileInfo(dir.filePath("doc.pdf")).size() > 0);
+    }
+
+    void badInputIsAnErrorNotACrash()
+    {
+        QString error;
+        QVERIFY(!exportChart(ChartData(), as(ExportFormat::Png), mDir.filePath("x.png"), &error));
+        QVERIFY(error.contains("no data"));
+        QVERIFY(!exportChart(lines(), as(ExportFormat::Csv), mDir.filePath("no/such/dir/x.csv"),
+                             &error));
+        QVERIFY(error.contains("no/such/dir"));
+        QVERIFY(
+            !exportChart(lines(), as(ExportFormat::Png), mDir.filePath("no/such/x.png"), &error));
+        ExportOptions huge = as(ExportFormat::Png);
+        huge.style.widthIn = 0;
+        QVERIFY(!exportChart(lines(), huge, mDir.filePath("x.png"), &error));
+        QVERIFY(exportFormatFromPath("a/b.SVG") == ExportFormat::Svg);
+        QVERIFY(!exportFormatFromName("jpeg"));
+    }
+
+    void dialogPreviewsAndWrites()
+    {
+        ExportDialog dialog(lines());
+        QVERIFY(!dialog.preview().isNull());
+        QVERIFY(dialog.setPreset("ieee-double"));
+        QCOMPARE(dialog.options().style.widthIn, 7.16);
+        QVERIFY(!dialog.setPreset("poster"));
+        dialog.setPath(mDir.filePath("dialog.svg"));
+        QVERIFY(dialog.options().format == ExportFormat::Svg);
+        QVERIFY(dialog.exportNow());
+        QVERIFY(readAll(mDir.filePath("dialog.svg")).contains("<svg"));
+        dialog.setFormat(ExportFormat::Png); // follows in the file name
+        QCOMPARE(QFileInfo(dialog.path()).fileName(), QString("dialog.png"));
+        dialog.setPath(mDir.filePath("missing/dialog.png"));
+        QVERIFY(!dialog.exportNow());
+        QVERIFY(dialog.errorText().contains("cannot write"));
+    }
+};
+
+QTEST_MAIN(TestChartExport)
+#include "tst_chartexport.moc"
