@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "liveoverlay.h"
+#include "mainwindow.h"
 #include "nodedetails.h"
 #include "qcustomplotheader.h"
 #include "rundock.h"
 #include "scenario/scenarioio.h"
 #include "snapshotrecorder.h"
+#include "topologydocument.h"
 #include "topologyscene.h"
 
 #include <QGraphicsItem>
@@ -173,6 +175,29 @@ private Q_SLOTS:
         QVERIFY(dock.statusText().contains("slot 40"));
         dock.stop();
         QVERIFY(!dock.session()->isActive());
+    }
+
+    void editingTheScenarioStopsALiveRun()
+    {
+        MainWindow window;
+        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml"))
+                    .isEmpty());
+        QVERIFY(window.showPanel("live"));
+        RunDock *dock = window.runDock();
+        dock->setSpeed(0);
+        QVERIFY(dock->runSlots(10));
+        QVERIFY(dock->overlay()->itemCount() > 0);
+
+        // Moving an eAP only redraws: the run goes on, its items are made again.
+        const std::string eap = window.document()->scenario().sites[0].eaps[0].name;
+        window.document()->move(eap, {40, 60}, 1);
+        QVERIFY(dock->session()->isActive());
+        QVERIFY(dock->overlay()->itemCount() > 0);
+
+        window.document()->edit("rename", TopologyDocument::Change::Properties,
+                                [](Scenario &s) { s.description = "edited"; });
+        QVERIFY(!dock->session()->isActive());
+        QCOMPARE(dock->overlay()->itemCount(), 0);
     }
 };
 
