@@ -130,9 +130,10 @@ int runCommand(const RunArgs &a)
             out["run_id"] = recorder->runId();
         std::printf("%s\n", out.dump(2).c_str());
     } else {
-        std::printf("%s  seed %llu  dispatch %s  dequeue %s  orchestration %s\n",
+        std::printf("%s  seed %llu  dispatch %s  dequeue %s  orchestration %s  placement %s\n",
                     scenario->name.c_str(), static_cast<unsigned long long>(seed),
-                    p.dispatch.c_str(), p.dequeue.c_str(), p.orchestration.c_str());
+                    p.dispatch.c_str(), p.dequeue.c_str(), p.orchestration.c_str(),
+                    p.placement.c_str());
         printTable(result);
         if (recorder)
             std::printf("stored as run %lld in %s\n", static_cast<long long>(recorder->runId()),
