@@ -96,6 +96,24 @@ private Q_SLOTS:
                  policies[1].toObject().value("metrics").toObject().value("throughput_rate"));
     }
 
+    void comparePlacementPolicies()
+    {
+        const Result r = cli({"compare", "scenarios/lrscheduler-edge.yaml", "--placement",
+                              "kube-default,lrscheduler", "--seeds", "2", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray policies =
+            QJsonDocument::fromJson(r.out).object().value("policies").toArray();
+        QCOMPARE(policies.size(), 2);
+        QCOMPARE(policies[1].toObject().value("name").toString(), QString("lrscheduler"));
+        const QJsonObject metrics = policies[0].toObject().value("metrics").toObject();
+        for (const char *m : {"download_bytes", "lrs_std", "containers_before_eviction",
+                              "failures_unschedulable"})
+            QVERIFY2(metrics.contains(m), m);
+        const Result bad = cli({"run", "scenarios/lrscheduler-edge.yaml", "--placement", "layr"});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.err.contains("did you mean 'layer'"));
+    }
+
     void badInputExitsTwoWithALocation_data()
     {
         QTest::addColumn<QByteArray>("from");
