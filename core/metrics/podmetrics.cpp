@@ -26,6 +26,8 @@ void PodMetrics::appendTo(std::vector<MetricValue> &out) const
     add("failures_image_pull", double(mImagePull));
     add("failures_container_create", double(mContainerCreate));
     add("failures_unschedulable", double(mUnschedulable));
+    out.push_back({"placement_time_us_mean",
+                   mDecisions ? 1e-3 * double(mDecisionNanos) / double(mDecisions) : 0.0, true});
 }
 
 } // namespace schedlab

@@ -25,6 +25,8 @@ public:
             mBeforeEviction = double(mPlaced) - 1.0;
     }
     void setDiskUsed(double meanBytes) { mDiskUsed = meanBytes; }
+    /** Measured wall time of one placement decision. */
+    void decision(std::int64_t nanos) { mDecisionNanos += nanos, ++mDecisions; }
 
     void appendTo(std::vector<MetricValue> &out) const;
 
@@ -33,6 +35,8 @@ private:
     std::uint64_t mImagePull = 0, mContainerCreate = 0, mUnschedulable = 0;
     double mDownloadBytes = 0.0, mDownloadSeconds = 0.0, mDiskUsed = 0.0, mStdSum = 0.0;
     double mBeforeEviction = -1.0;
+    std::int64_t mDecisionNanos = 0;
+    std::uint64_t mDecisions = 0;
 };
 
 } // namespace schedlab

@@ -96,8 +96,9 @@ int PlacementFramework::schedule(const PodRequest &pod, const ClusterView &view,
     }
     // Kubernetes picks uniformly among the best; Reserve may still reject one.
     while (!mBest.empty()) {
-        const std::size_t i =
-            view.tieBreak && mBest.size() > 1 ? view.tieBreak->below(std::uint32_t(mBest.size())) : 0;
+        const std::size_t i = view.tieBreak && mBest.size() > 1
+                                  ? view.tieBreak->below(std::uint32_t(mBest.size()))
+                                  : 0;
         const int node = mBest[i];
         if (!binder || binder->reserve(node)) {
             r.chosen = node;

@@ -35,8 +35,8 @@ protected:
         if (p != mLayer)
             return PlacementFramework::weightOn(p, pod, view, node);
         const NodeInfo &info = view.topology->nodes[node];
-        const double d = record().cell(mLayer, node).raw;              // eq. 2
-        const double cpu = view.nodes[node].cpuAlloc / info.cpu;       // eq. 12
+        const double d = record().cell(mLayer, node).raw;                                 // eq. 2
+        const double cpu = view.nodes[node].cpuAlloc / info.cpu;                          // eq. 12
         const bool light = d > mP.hSize && cpu < mP.hCpu && lrsStd(view, node) < mP.hStd; // eq. 13
         return light ? mP.omega1 : mP.omega2;
     }

@@ -40,7 +40,7 @@ struct PodRequest
 struct ClusterView
 {
     const Topology *topology = nullptr;
-    const NodeState *nodes = nullptr;  ///< SimState::nodes
+    const NodeState *nodes = nullptr;   ///< SimState::nodes
     const LayerCache *caches = nullptr; ///< one per node
     int nodeCount = 0;
     Rng *tieBreak = nullptr; ///< picks among equal best scores; null = lowest node id

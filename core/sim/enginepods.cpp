@@ -9,6 +9,8 @@
 #include "sim/pullqueue.h"
 #include "workload/podarrivals.h"
 
+#include <chrono>
+
 namespace schedlab {
 
 /** Reserve and Bind of the placement framework, for one pod. */
@@ -107,7 +109,12 @@ void Engine::podArrive(std::int32_t id)
     EnginePodBinder binder(*this, id);
     const ClusterView view = clusterView();
     mPodsPlaced = true;
-    if (mPlacement->schedule(request, view, &binder) < 0)
+    const auto t0 = std::chrono::steady_clock::now();
+    const int node = mPlacement->schedule(request, view, &binder);
+    mMetrics.pods().decision(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0)
+            .count());
+    if (node < 0)
         failPod(id, int(PodFailure::Unschedulable));
 }
 

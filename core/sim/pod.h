@@ -33,7 +33,7 @@ struct Pod
     const ImageVariant *variant = nullptr; ///< what it pulls on its node
     double placedAt = 0.0;
     double pulledAt = 0.0;
-    int waiting = 0; ///< layers still downloading for it
+    int waiting = 0;     ///< layers still downloading for it
     UsageProfile rate{}; ///< its use while running, in usageRate units
 };
 

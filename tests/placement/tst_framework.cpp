@@ -49,7 +49,8 @@ struct Cluster
         n3.taints = {{"dedicated", "gpu", "NoSchedule"}};
         SiteSpec site;
         site.name = "edge";
-        site.eaps = {{"eap", {node("n0", "amd64", 4, 8 * GiB), n1, node("n2", "amd64", 4, 4 * GiB), n3}}};
+        site.eaps = {
+            {"eap", {node("n0", "amd64", 4, 8 * GiB), n1, node("n2", "amd64", 4, 4 * GiB), n3}}};
         scenario.sites = {site};
         topology = Topology::build(scenario);
         nodes.resize(4);

@@ -115,7 +115,7 @@ private Q_SLOTS:
         QVERIFY(lrs.bytes < kube.bytes);
         QVERIFY(layer.bytes <= lrs.bytes);
         QVERIFY(lrs.std <= layer.std);
-        QVERIFY(lrs.seconds < kube.seconds); // LRS Fig. 4: less download time
+        QVERIFY(lrs.seconds < kube.seconds);                // LRS Fig. 4: less download time
         QVERIFY(lrs.beforeEviction >= kube.beforeEviction); // LRS Fig. 3d
     }
 
@@ -133,8 +133,9 @@ private Q_SLOTS:
         const Means kube = means(s, "kube-default", 4);
         const Means layer = means(s, "layer", 4);
         const Means lrs = means(s, "lrscheduler", 4);
-        qInfo("download MB: kube-default %.0f, layer %.0f, lrscheduler %.0f; lrs_std %.4f %.4f %.4f",
-              kube.bytes / MB, layer.bytes / MB, lrs.bytes / MB, kube.std, layer.std, lrs.std);
+        qInfo(
+            "download MB: kube-default %.0f, layer %.0f, lrscheduler %.0f; lrs_std %.4f %.4f %.4f",
+            kube.bytes / MB, layer.bytes / MB, lrs.bytes / MB, kube.std, layer.std, lrs.std);
         QVERIFY(kube.bytes > 0);
         QVERIFY(layer.bytes < kube.bytes);
         QVERIFY(lrs.bytes < kube.bytes);

@@ -157,8 +157,8 @@ private Q_SLOTS:
             << "workload.deployments[0].count"
             << "count 2 differs from the 1 times in arrival.at";
         QTest::newRow("bad choose")
-            << head + "      count: 2\n      arrival: {every: 1s}\n      choose: rnd\n" + pods
-            << 24 << 15 << "workload.deployments[0].choose"
+            << head + "      count: 2\n      arrival: {every: 1s}\n      choose: rnd\n" + pods << 24
+            << 15 << "workload.deployments[0].choose"
             << "expected one of random or cycle, got 'rnd'";
         QTest::newRow("no pods") << head + "      count: 2\n      arrival: {every: 1s}\n"
                                            "      pods: []\n"
