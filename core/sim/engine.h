@@ -30,6 +30,8 @@ public:
     virtual ~SimObserver() = default;
     virtual void onSlot(const SimState &state) {}
     virtual void onFrame(const SimState &state, const FramePoint &frame) {}
+    /** A pod was placed or found unschedulable; `record` says why (valid during the call). */
+    virtual void onPlacement(const SimState &state, int pod, const PlacementRecord &record) {}
     /** Polled once per slot; true stops the run early (it is then reported as cancelled). */
     virtual bool stopRequested() { return false; }
 };

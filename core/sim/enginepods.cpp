@@ -116,6 +116,8 @@ void Engine::podArrive(std::int32_t id)
             .count());
     if (node < 0)
         failPod(id, int(PodFailure::Unschedulable));
+    if (mObserver)
+        mObserver->onPlacement(mState, id, mPlacement->lastRecord());
 }
 
 bool Engine::reservePod(std::int32_t id, int node)

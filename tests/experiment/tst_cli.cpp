@@ -114,6 +114,33 @@ private Q_SLOTS:
         QVERIFY(bad.err.contains("did you mean 'layer'"));
     }
 
+    void placementLogSaysWhy()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("placements.csv");
+        const Result r = cli({"run", "scenarios/lrscheduler-edge.yaml", "--placement", "layer",
+                              "--placements", path, "--json"});
+        QCOMPARE(r.exitCode, 0);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = f.readAll().trimmed().split('\n');
+        QCOMPARE(lines[0], QByteArray("time,pod,template,node,plugin,filter,raw,normalized,"
+                                      "weight,total,chosen"));
+        // 32 pods x 4 nodes x 6 plugins (five Kubernetes ones and LayerSharing).
+        QCOMPARE(lines.size(), 1 + 32 * 4 * 6);
+        int chosen = 0;
+        for (const QByteArray &line : lines.mid(1)) {
+            const QList<QByteArray> cells = line.split(',');
+            QCOMPARE(cells.size(), 11);
+            if (cells[10] == "1" && cells[4] == "LayerSharing") {
+                ++chosen;
+                QCOMPARE(cells[8], QByteArray("4"));
+            }
+        }
+        QCOMPARE(double(chosen),
+                 QJsonDocument::fromJson(r.out).object().value("pods_placed").toDouble());
+    }
+
     void badInputExitsTwoWithALocation_data()
     {
         QTest::addColumn<QByteArray>("from");
