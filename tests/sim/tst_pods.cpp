@@ -2,6 +2,7 @@
 // Pods in the engine: layer pulls sharing a node's bandwidth (processor sharing,
 // a layer in flight downloaded once), LRU eviction within the disk, the three
 // failure kinds of KubeHICE Table II, and determinism.
+#include "common/testscenarios.h"
 #include "experiment/comparison.h"
 #include "sim/layercache.h"
 
@@ -213,6 +214,22 @@ private Q_SLOTS:
         addImage(s, "a", {{"la", 1 * MB}});
         addPods(s, {"a"}, {0.0});
         QVERIFY(run(s).find("download_bytes"));
+    }
+
+    void deploymentsLeaveRequestsAlone()
+    {
+        // Pods draw from their own streams: the same requests arrive with or without them,
+        // and the pods' use shows in the nodes' utilisation.
+        Scenario s = test::smallScenario();
+        const RunResult plain = runScenario(s, s.policies, 4);
+        addPods(s, {"app:1"}, {0.0, 1.0, 2.0, 3.0}, 600.0);
+        s.workload.deployments[0].pods[0].cpu = Distribution::constant(1.0);
+        s.workload.deployments[0].pods[0].profile[int(Metric::Cpu)] = 0.9;
+        const RunResult mixed = runScenario(s, s.policies, 4);
+        QCOMPARE(mixed.value("arrived"), plain.value("arrived"));
+        QCOMPARE(mixed.value("pods_placed"), 4.0);
+        QVERIFY(!plain.find("pods_placed"));
+        QVERIFY(mixed.value("cpu_util_mean") > plain.value("cpu_util_mean"));
     }
 
     void sameSeedSameNumbers()
