@@ -226,6 +226,8 @@ struct PolicySelection
     std::string dequeue = "fifo";
     std::string orchestration = "static";
     std::string placement = "kube-default";
+    /** Plugin name -> weight, replacing the placement policy's default weights. */
+    std::map<std::string, double> placementWeights;
     bool operator==(const PolicySelection &) const = default;
 };
 

@@ -27,6 +27,8 @@ public:
     /** Changes a plugin's weight; false if no plugin has that name. */
     bool setWeight(const std::string &plugin, double weight);
     double weight(const std::string &plugin) const;
+    int pluginCount() const { return int(mPlugins.size()); }
+    const char *pluginName(int p) const { return mRecord.plugins[p]; }
 
     /** Places `pod`: the chosen node, or -1 (unschedulable). Fills lastRecord(). */
     int schedule(const PodRequest &pod, const ClusterView &view, PlacementBinder *binder);
@@ -38,7 +40,6 @@ protected:
     {
         return mWeights[p];
     }
-    int pluginCount() const { return int(mPlugins.size()); }
     const PlacementRecord &record() const { return mRecord; }
 
 private:
@@ -66,6 +67,9 @@ struct LrsParameters
 };
 /** `lrscheduler`: kube-default plus LayerSharing with the dynamic ω of eq. 11–13. */
 std::unique_ptr<PlacementFramework> makeLrScheduler(const LrsParameters &p = {});
+
+/** The plugin names of a placement policy, in framework order; empty if unknown. */
+std::vector<std::string> placementPluginNames(const std::string &policy);
 
 /** LRS eq. 11 for a node: |requested cpu / allocatable − requested memory / allocatable| / 2. */
 double lrsStd(const ClusterView &view, int node);

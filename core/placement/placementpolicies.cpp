@@ -54,6 +54,22 @@ double lrsStd(const ClusterView &view, int node)
     return std::abs(ns.cpuAlloc / info.cpu - ns.memAlloc / info.memory) / 2.0;
 }
 
+std::vector<std::string> placementPluginNames(const std::string &policy)
+{
+    std::unique_ptr<PlacementFramework> f;
+    if (policy == "kube-default")
+        f = makeKubeDefaultPlacement();
+    else if (policy == "layer")
+        f = makeLayerPlacement();
+    else if (policy == "lrscheduler")
+        f = makeLrScheduler();
+    std::vector<std::string> out;
+    if (f)
+        for (int p = 0; p < f->pluginCount(); ++p)
+            out.emplace_back(f->pluginName(p));
+    return out;
+}
+
 std::unique_ptr<PlacementFramework> makeKubeDefaultPlacement()
 {
     auto f = std::make_unique<PlacementFramework>("kube-default");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Semantic checks of a scenario model (references, ranges, duplicate names). The
 // loader runs them after reading and locates each error by its key path.
+#include "placement/placementframework.h"
 #include "scenario/scenarioio.h"
 #include "scenario/suggest.h"
 #include "scenario/units.h"
@@ -34,6 +35,7 @@ public:
         checkLinks();
         checkWorkload();
         checkDeployments();
+        checkPlacementWeights();
         checkLayout();
         return std::move(mErrors);
     }
@@ -346,6 +348,24 @@ private:
         for (std::size_t t = 0; t < p.tolerations.size(); ++t)
             if (p.tolerations[t].key.empty())
                 add(path + ".tolerations[" + std::to_string(t) + "].key", "must not be empty");
+    }
+
+    void checkPlacementWeights()
+    {
+        const std::string &policy = mS.policies.placement;
+        const std::vector<std::string> plugins = placementPluginNames(policy);
+        for (const auto &[plugin, weight] : mS.policies.placementWeights) {
+            const std::string path = "policies.placement_weights." + plugin;
+            nonNegative(path, weight, formatNumber(weight));
+            if (plugins.empty())
+                continue; // an unknown policy name is reported when the run starts
+            if (std::find(plugins.begin(), plugins.end(), plugin) == plugins.end())
+                add(path, "placement policy '" + policy + "' has no plugin '" + plugin + "'" +
+                              didYouMean(plugin, plugins) +
+                              "; its plugins: " + joinAlternatives(plugins));
+            else if (policy == "lrscheduler" && plugin == "LayerSharing")
+                add(path, "lrscheduler sets the LayerSharing weight itself (ω1 or ω2, LRS eq. 13)");
+        }
     }
 
     void checkDeployments()

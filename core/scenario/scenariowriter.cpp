@@ -199,12 +199,18 @@ public:
         }
         writeWorkload(s.workload);
         const PolicySelection &p = s.policies;
-        line(0, "policies: " + Flow()
-                                   .str("dispatch", p.dispatch)
-                                   .str("dequeue", p.dequeue)
-                                   .str("orchestration", p.orchestration)
-                                   .str("placement", p.placement)
-                                   .text());
+        Flow policies;
+        policies.str("dispatch", p.dispatch)
+            .str("dequeue", p.dequeue)
+            .str("orchestration", p.orchestration)
+            .str("placement", p.placement);
+        if (!p.placementWeights.empty()) {
+            Flow weights;
+            for (const auto &[plugin, weight] : p.placementWeights)
+                weights.add(plugin, num(weight));
+            policies.add("placement_weights", weights.text());
+        }
+        line(0, "policies: " + policies.text());
         if (!s.layout.empty()) {
             line(0, "layout:");
             for (const auto &[name, at] : s.layout)

@@ -55,6 +55,11 @@ Engine::Engine(const Scenario &scenario, const RunOptions &options)
     mOrchestration =
         require(makeOrchestrationPolicy(p.orchestration), Plane::Orchestration, p.orchestration);
     mPlacement = require(makePlacementPolicy(p.placement), Plane::Placement, p.placement);
+    for (const auto &[plugin, weight] : p.placementWeights)
+        if ((p.placement == "lrscheduler" && plugin == "LayerSharing") ||
+            !mPlacement->setWeight(plugin, weight))
+            throw std::invalid_argument("placement policy '" + p.placement +
+                                        "' has no weight to set for plugin '" + plugin + "'");
 
     std::string error;
     mArrivals = makeArrivalSource(scenario, mTopology, options.seed, &error);

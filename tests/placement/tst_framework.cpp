@@ -181,6 +181,21 @@ private Q_SLOTS:
         QCOMPARE(s.totals[1], k.totals[1]);
     }
 
+    void configurableWeights()
+    {
+        const Cluster c;
+        auto f = makeKubeDefaultPlacement();
+        QVERIFY(f->setWeight("TaintToleration", 0.0));
+        QVERIFY(f->setWeight("ImageLocality", 3.0));
+        QVERIFY(!f->setWeight("ImageLocalty", 1.0));
+        f->schedule(c.pod(), c.view(), nullptr);
+        const PlacementRecord &r = f->lastRecord();
+        QCOMPARE(r.totals[0], 56.25 + 93.75 + 3.0 * 100.0 * 77.0 / 977.0);
+        QCOMPARE(r.cell(r.pluginIndex("TaintToleration"), 0).weight, 0.0);
+        QCOMPARE(placementPluginNames("layer").back(), std::string("LayerSharing"));
+        QVERIFY(placementPluginNames("nope").empty());
+    }
+
     void lrsWeightFallsOnLoadedNodes()
     {
         Cluster c;

@@ -116,6 +116,21 @@ private Q_SLOTS:
         QVERIFY(text.find("arrival: {at: [0s, 10s, 25s]}") != std::string::npos);
     }
 
+    void placementWeights()
+    {
+        const std::string yaml = std::string(kBase) + kStreams +
+                                 "policies: {placement: layer, placement_weights: "
+                                 "{ImageLocality: 2, LayerSharing: 1.5}}\n";
+        const ScenarioLoad load = loadScenarioText(yaml, "w.yaml");
+        QVERIFY2(load.ok(), qPrintable(allErrors(load)));
+        const auto &w = load.scenario->policies.placementWeights;
+        QCOMPARE(w.at("ImageLocality"), 2.0);
+        QCOMPARE(w.at("LayerSharing"), 1.5);
+        const std::string text = saveScenarioText(*load.scenario);
+        const ScenarioLoad again = loadScenarioText(text, "saved.yaml");
+        QVERIFY2(again.ok() && *again.scenario == *load.scenario, qPrintable(qs(text)));
+    }
+
     void errors_data()
     {
         QTest::addColumn<QString>("yaml");
@@ -160,6 +175,13 @@ private Q_SLOTS:
             << head + "      count: 2\n      arrival: {every: 1s}\n      choose: rnd\n" + pods << 24
             << 15 << "workload.deployments[0].choose"
             << "expected one of random or cycle, got 'rnd'";
+        QTest::newRow("unknown plugin weight")
+            << QString(kBase) + "policies: {placement: kube-default, placement_weights: "
+                                "{ImageLocalty: 2}}\n"
+            << 20 << 71 << "policies.placement_weights.ImageLocalty"
+            << "placement policy 'kube-default' has no plugin 'ImageLocalty' (did you mean "
+               "'ImageLocality'?); its plugins: NodeResourcesFit, NodeResourcesBalancedAllocation, "
+               "ImageLocality, TaintToleration or NodeAffinity";
         QTest::newRow("no pods") << head + "      count: 2\n      arrival: {every: 1s}\n"
                                            "      pods: []\n"
                                  << 24 << 13 << "workload.deployments[0].pods"
