@@ -35,8 +35,13 @@ bool PullQueue::wait(const std::string &digest, std::int32_t waiter)
 void PullQueue::complete(double now, std::vector<Finished> &out)
 {
     advance(now);
-    // Within rounding of the byte count, a download scheduled to end now has ended.
-    const auto done = [](const Transfer &t) { return t.remaining <= 1e-9 * t.size + 1e-6; };
+    // A download scheduled to end now has ended, within rounding of its bytes and of
+    // the clock: what is left would take less time than `now` can resolve (~1e-16 now).
+    const double share = mTransfers.empty() ? 0.0 : mBytesPerSecond / double(mTransfers.size());
+    const double slack = share * 1e-14 * std::max(1.0, now);
+    const auto done = [slack](const Transfer &t) {
+        return t.remaining <= std::max(1e-9 * t.size + 1e-6, slack);
+    };
     for (Transfer &t : mTransfers)
         if (done(t))
             out.push_back({std::move(t.digest), std::move(t.waiters)});

@@ -5,6 +5,7 @@
 #include "common/testscenarios.h"
 #include "experiment/comparison.h"
 #include "sim/layercache.h"
+#include "sim/pullqueue.h"
 
 #include <QtTest/QtTest>
 
@@ -132,6 +133,24 @@ private Q_SLOTS:
         QCOMPARE(r.value("download_bytes"), 14 * MB);
         // base and la share 1 MB/s: la ends at 8 s, base at 14 s; b waits for base.
         QVERIFY(std::abs(r.value("download_seconds") - (14.0 + 12.0)) < 1e-9);
+    }
+
+    void tinyLayersOnAFastLinkLateInARun()
+    {
+        // Late in a run the clock cannot resolve nanoseconds: a download must still end
+        // at the completion time computed for it, or the calendar would stall there.
+        for (int k = 0; k < 20; ++k) {
+            PullQueue q;
+            q.setBandwidth(8e9);
+            q.start("a", 1000.0 + 37.3 * k, 0, 1e7);
+            q.start("b", 3000.0 + 11.1 * k, 1, 1e7 + 1e-6);
+            std::vector<PullQueue::Finished> done;
+            while (!q.empty()) {
+                const std::size_t before = done.size();
+                q.complete(q.nextCompletion(), done);
+                QVERIFY2(done.size() > before, qPrintable(QString("size %1").arg(k)));
+            }
+        }
     }
 
     void lruEvictionInTheCache()
