@@ -18,7 +18,7 @@ namespace {
 struct CompareArgs
 {
     std::string scenario;
-    std::string dispatch, dequeue, orchestration;
+    std::string dispatch, dequeue, orchestration, placement;
     int seeds = 10;
     int jobs = 0;
     std::string duration;
@@ -27,13 +27,28 @@ struct CompareArgs
     bool json = false;
 };
 
-const char *const kTableMetrics[] = {"throughput_rate", "dropped", "response_ms_p95",
-                                     "scheduling_cost_bytes", "avg_util", "imbalance",
-                                     "decision_time_us_mean"};
+const char *const kRequestMetrics[] = {"throughput_rate", "dropped", "response_ms_p95",
+                                       "scheduling_cost_bytes", "avg_util", "imbalance",
+                                       "decision_time_us_mean"};
+const char *const kPodMetrics[] = {"download_bytes",  "download_seconds",
+                                   "disk_used_bytes", "containers_before_eviction",
+                                   "lrs_std",         "deploy_failures"};
+
+/** The request columns when the scenario has requests, the pod columns when it has pods. */
+std::vector<const char *> tableMetrics(const Scenario &scenario)
+{
+    std::vector<const char *> out;
+    if (scenario.workload.requests.kind != RequestWorkloadKind::None)
+        out.insert(out.end(), std::begin(kRequestMetrics), std::end(kRequestMetrics));
+    if (scenario.hasDeployments())
+        out.insert(out.end(), std::begin(kPodMetrics), std::end(kPodMetrics));
+    return out;
+}
 
 void printTable(const Scenario &scenario, const ComparisonSpec &spec,
                 const std::vector<VariantSummary> &summary)
 {
+    const std::vector<const char *> kTableMetrics = tableMetrics(scenario);
     std::printf("%s: %zu seeds, mean ± 95%% CI (Student t)\n", scenario.name.c_str(),
                 spec.seeds.size());
     std::printf("%-22s", "policy");
@@ -65,7 +80,8 @@ int compareCommand(const CompareArgs &a)
     }
     ComparisonSpec spec;
     spec.variants = crossVariants(scenario->policies, splitList(a.dispatch),
-                                  splitList(a.dequeue), splitList(a.orchestration));
+                                  splitList(a.dequeue), splitList(a.orchestration),
+                                  splitList(a.placement));
     for (const Variant &v : spec.variants)
         if (!policiesKnown(v.policies))
             return BadInput;
@@ -131,6 +147,7 @@ void registerCompareCommand(CLI::App &app, int &exitCode)
     cmd->add_option("--dispatch", a.dispatch, "Dispatch policies, comma-separated");
     cmd->add_option("--dequeue", a.dequeue, "Dequeue policies, comma-separated");
     cmd->add_option("--orchestration", a.orchestration, "Orchestration policies, comma-separated");
+    cmd->add_option("--placement", a.placement, "Placement policies, comma-separated");
     cmd->add_option("--seeds", a.seeds, "Number of seeds (scenario seed, +1, ...)")
         ->capture_default_str();
     cmd->add_option("--jobs", a.jobs, "Parallel runs (default: all cores)");

@@ -4,10 +4,12 @@
 #include "progressbar.h"
 
 #include "experiment/runrecorder.h"
+#include "placement/placementlog.h"
 #include "sim/engine.h"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <fstream>
 #include <stdexcept>
 
 namespace schedlab::cli {
@@ -21,6 +23,7 @@ struct RunArgs
     bool seedGiven = false;
     std::string duration;
     std::string db;
+    std::string placements;
     bool json = false;
 };
 
@@ -28,9 +31,14 @@ struct RunArgs
 class CliObserver final : public SimObserver
 {
 public:
-    CliObserver(ProgressBar &bar, long totalSlots, RunRecorder *recorder)
-        : mBar(bar), mTotal(totalSlots), mRecorder(recorder)
+    CliObserver(ProgressBar &bar, long totalSlots, RunRecorder *recorder, PlacementLog *log)
+        : mBar(bar), mTotal(totalSlots), mRecorder(recorder), mLog(log)
     {
+    }
+    void onPlacement(const SimState &state, int pod, const PlacementRecord &record) override
+    {
+        if (mLog)
+            mLog->write(state, pod, record);
     }
     void onSlot(const SimState &state) override
     {
@@ -47,6 +55,7 @@ private:
     ProgressBar &mBar;
     long mTotal;
     RunRecorder *mRecorder;
+    PlacementLog *mLog;
 };
 
 void printTable(const RunResult &result)
@@ -90,6 +99,18 @@ int runCommand(const RunArgs &a)
         }
     }
 
+    std::ofstream placementFile;
+    std::unique_ptr<PlacementLog> placementLog;
+    if (!a.placements.empty()) {
+        placementFile.open(a.placements, std::ios::binary | std::ios::trunc);
+        if (!placementFile) {
+            std::fprintf(stderr, "error: cannot write %s\n", a.placements.c_str());
+            return BadInput;
+        }
+        placementLog = std::make_unique<PlacementLog>(placementFile);
+        placementLog->writeHeader();
+    }
+
     RunResult result;
     try {
         RunOptions options;
@@ -98,7 +119,7 @@ int runCommand(const RunArgs &a)
         options.policies = p;
         Engine engine(*scenario, options);
         ProgressBar bar("run " + p.dispatch);
-        CliObserver observer(bar, engine.totalSlots(), recorder.get());
+        CliObserver observer(bar, engine.totalSlots(), recorder.get(), placementLog.get());
         engine.setObserver(&observer);
         result = engine.run();
         bar.done();
@@ -107,6 +128,11 @@ int runCommand(const RunArgs &a)
         return BadInput;
     } catch (const std::exception &e) {
         std::fprintf(stderr, "error: the run failed: %s\n", e.what());
+        return RunFailed;
+    }
+    placementFile.close();
+    if (!a.placements.empty() && !placementFile) {
+        std::fprintf(stderr, "error: cannot write %s\n", a.placements.c_str());
         return RunFailed;
     }
     if (recorder && !recorder->finish(result, false)) {
@@ -130,9 +156,10 @@ int runCommand(const RunArgs &a)
             out["run_id"] = recorder->runId();
         std::printf("%s\n", out.dump(2).c_str());
     } else {
-        std::printf("%s  seed %llu  dispatch %s  dequeue %s  orchestration %s\n",
+        std::printf("%s  seed %llu  dispatch %s  dequeue %s  orchestration %s  placement %s\n",
                     scenario->name.c_str(), static_cast<unsigned long long>(seed),
-                    p.dispatch.c_str(), p.dequeue.c_str(), p.orchestration.c_str());
+                    p.dispatch.c_str(), p.dequeue.c_str(), p.orchestration.c_str(),
+                    p.placement.c_str());
         printTable(result);
         if (recorder)
             std::printf("stored as run %lld in %s\n", static_cast<long long>(recorder->runId()),
@@ -155,6 +182,8 @@ void registerRunCommand(CLI::App &app, int &exitCode)
         ->each([](const std::string &) { a.seedGiven = true; });
     cmd->add_option("--duration", a.duration, "Simulated time, e.g. 10m (default: the scenario's)");
     cmd->add_option("--db", a.db, "Experiment store (SQLite) to record the run in");
+    cmd->add_option("--placements", a.placements,
+                    "CSV of every placement decision: per node and plugin, filter and scores");
     cmd->add_flag("--json", a.json, "Print one JSON object");
     cmd->callback([&exitCode] { exitCode = runCommand(a); });
 }

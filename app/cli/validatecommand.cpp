@@ -66,8 +66,14 @@ void registerValidateCommand(CLI::App &app, int &exitCode)
             }
             const int nodes = edgeNodeCount(*load.scenario);
             const std::size_t services = load.scenario->services.size();
-            std::printf("%s: ok (%d edge node%s, %zu service%s)\n", file.c_str(), nodes,
-                        nodes == 1 ? "" : "s", services, services == 1 ? "" : "s");
+            int pods = 0;
+            for (const DeploymentStream &d : load.scenario->workload.deployments)
+                pods += d.count;
+            const std::string podText =
+                pods ? ", " + std::to_string(pods) + " pod" + (pods == 1 ? "" : "s") : "";
+            std::printf("%s: ok (%d edge node%s, %zu service%s%s)\n", file.c_str(), nodes,
+                        nodes == 1 ? "" : "s", services, services == 1 ? "" : "s",
+                        podText.c_str());
         }
         exitCode = allValid ? Ok : BadInput;
     });

@@ -93,7 +93,8 @@ std::vector<VariantSummary> summarise(const ComparisonSpec &spec,
 std::vector<Variant> crossVariants(const PolicySelection &base,
                                    const std::vector<std::string> &dispatch,
                                    const std::vector<std::string> &dequeue,
-                                   const std::vector<std::string> &orchestration)
+                                   const std::vector<std::string> &orchestration,
+                                   const std::vector<std::string> &placement)
 {
     auto orBase = [](const std::vector<std::string> &v, const std::string &b) {
         return v.empty() ? std::vector<std::string>{b} : v;
@@ -101,27 +102,31 @@ std::vector<Variant> crossVariants(const PolicySelection &base,
     const auto ds = orBase(dispatch, base.dispatch);
     const auto qs = orBase(dequeue, base.dequeue);
     const auto os = orBase(orchestration, base.orchestration);
+    const auto ps = orBase(placement, base.placement);
     std::vector<Variant> out;
     for (const auto &d : ds)
         for (const auto &q : qs)
-            for (const auto &o : os) {
-                Variant v;
-                v.policies = base;
-                v.policies.dispatch = d;
-                v.policies.dequeue = q;
-                v.policies.orchestration = o;
-                // The label names only the planes that vary.
-                auto add = [&](bool varies, const std::string &name) {
-                    if (varies)
-                        v.label += (v.label.empty() ? "" : "+") + name;
-                };
-                add(ds.size() > 1, d);
-                add(qs.size() > 1, q);
-                add(os.size() > 1, o);
-                if (v.label.empty())
-                    v.label = d;
-                out.push_back(std::move(v));
-            }
+            for (const auto &o : os)
+                for (const auto &p : ps) {
+                    Variant v;
+                    v.policies = base;
+                    v.policies.dispatch = d;
+                    v.policies.dequeue = q;
+                    v.policies.orchestration = o;
+                    v.policies.placement = p;
+                    // The label names only the planes that vary.
+                    auto add = [&](bool varies, const std::string &name) {
+                        if (varies)
+                            v.label += (v.label.empty() ? "" : "+") + name;
+                    };
+                    add(ds.size() > 1, d);
+                    add(qs.size() > 1, q);
+                    add(os.size() > 1, o);
+                    add(ps.size() > 1, p);
+                    if (v.label.empty())
+                        v.label = d;
+                    out.push_back(std::move(v));
+                }
     return out;
 }
 

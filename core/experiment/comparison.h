@@ -67,6 +67,7 @@ std::vector<VariantSummary> summarise(const ComparisonSpec &spec,
 std::vector<Variant> crossVariants(const PolicySelection &base,
                                    const std::vector<std::string> &dispatch,
                                    const std::vector<std::string> &dequeue,
-                                   const std::vector<std::string> &orchestration);
+                                   const std::vector<std::string> &orchestration,
+                                   const std::vector<std::string> &placement = {});
 
 } // namespace schedlab

@@ -155,6 +155,8 @@ RunResult RunMetrics::finish(double simSeconds, double wallSeconds, std::uint64_
     add("xi", mXiSum / slots);
     add("cpu_util_mean", mCpuSum / slots);
     add("mem_util_mean", mMemSum / slots);
+    if (mPodsEnabled)
+        mPods.appendTo(r.metrics);
     add("sim_seconds", simSeconds);
     add("decision_time_us_mean",
         mDispatchCalls ? 1e-3 * double(mDispatchNanos) / double(mDispatchCalls) : 0.0, true);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "metrics/loghistogram.h"
+#include "metrics/podmetrics.h"
 #include "metrics/runresult.h"
 
 #include <cstdint>
@@ -39,6 +40,9 @@ public:
     void pulledBytes(double b) { mPulledBytes += b; }
     void dispatchDecision(std::int64_t nanos) { mDispatchNanos += nanos, ++mDispatchCalls; }
     void orchestrationDecision(std::int64_t nanos) { mOrchNanos += nanos, ++mOrchCalls; }
+    /** Pod metrics are reported only by runs with deployments. */
+    void enablePods() { mPodsEnabled = true; }
+    PodMetrics &pods() { return mPods; }
 
     /** The six DRS utilisations of every edge node over the slot that just ended
      *  (time averages from the nodes' usage integrals). */
@@ -58,6 +62,8 @@ private:
     std::int64_t mDispatchNanos = 0, mOrchNanos = 0;
     std::uint64_t mDispatchCalls = 0, mOrchCalls = 0;
     LogHistogram mResponse;
+    PodMetrics mPods;
+    bool mPodsEnabled = false;
 
     // Per-slot utilisation samples, summed.
     std::uint64_t mSlots = 0;

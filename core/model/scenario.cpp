@@ -37,6 +37,19 @@ const ImageSpec *Scenario::image(const std::string &n) const
     return nullptr;
 }
 
+std::pair<const ImageSpec *, const ImageVariant *>
+Scenario::podImage(const std::string &ref) const
+{
+    if (const ImageSpec *i = image(ref))
+        return {i, nullptr};
+    for (const auto &i : images)
+        if (!i.index)
+            for (const auto &v : i.variants)
+                if (v.name == ref)
+                    return {&i, &v};
+    return {nullptr, nullptr};
+}
+
 bool Scenario::operator==(const Scenario &o) const
 {
     return schema == o.schema && name == o.name && description == o.description &&

@@ -8,6 +8,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace schedlab {
@@ -170,9 +171,46 @@ struct RequestWorkload
     bool operator==(const RequestWorkload &) const = default;
 };
 
+/** A pod template of a deployment stream (DRS, LRScheduler, KubeHICE workloads). */
+struct PodTemplate
+{
+    std::string name;
+    /** An image name, or the per-arch name of a variant of an image without an index. */
+    std::string image;
+    double weight = 1.0;                                    ///< relative chance of being picked
+    Distribution cpu = Distribution::constant(0.25);        ///< requested cores
+    double cpuLimit = 0.0;                                  ///< cores; 0 = no limit
+    Distribution memory = Distribution::constant(256.0 * (1 << 20)); ///< requested bytes
+    Distribution duration = Distribution::constant(600.0);  ///< running time, seconds
+    double perfBase = 1.0;                                  ///< KubeHICE k_b
+    Distribution startJitter = Distribution::constant(0.0); ///< layers present -> running
+    UsageProfile profile{};
+    std::map<std::string, std::string> nodeSelector; ///< node labels the pod requires
+    std::vector<Taint> tolerations; ///< an empty effect tolerates every effect of the key
+    bool operator==(const PodTemplate &) const = default;
+};
+
+enum class PodArrivalKind { Every, Gap, At };
+enum class PodChoice { Random, Cycle };
+
+/** A stream of `count` pods arriving over time, each from one of its templates. */
+struct DeploymentStream
+{
+    std::string name;
+    int count = 1;
+    PodArrivalKind arrival = PodArrivalKind::Every;
+    Distribution gap = Distribution::constant(20.0); ///< `every` (constant) or `gap`
+    std::vector<double> at;                          ///< for `at`: arrival times, seconds
+    double start = 0.0;                              ///< first arrival for `every` / `gap`
+    PodChoice choose = PodChoice::Random;
+    std::vector<PodTemplate> pods;
+    bool operator==(const DeploymentStream &) const = default;
+};
+
 struct Workload
 {
     RequestWorkload requests;
+    std::vector<DeploymentStream> deployments;
     bool operator==(const Workload &) const = default;
 };
 
@@ -188,6 +226,8 @@ struct PolicySelection
     std::string dequeue = "fifo";
     std::string orchestration = "static";
     std::string placement = "kube-default";
+    /** Plugin name -> weight, replacing the placement policy's default weights. */
+    std::map<std::string, double> placementWeights;
     bool operator==(const PolicySelection &) const = default;
 };
 
@@ -214,6 +254,10 @@ struct Scenario
 
     const ServiceSpec *service(const std::string &name) const;
     const ImageSpec *image(const std::string &name) const;
+    /** What a pod's `image` names: an image (variant null), or the per-arch name of
+     *  a variant of an image without an index (both set); both null if neither. */
+    std::pair<const ImageSpec *, const ImageVariant *> podImage(const std::string &ref) const;
+    bool hasDeployments() const { return !workload.deployments.empty(); }
     bool operator==(const Scenario &o) const;
 };
 

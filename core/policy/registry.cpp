@@ -4,6 +4,7 @@
 #include "policy/dequeue/dequeuepolicies.h"
 #include "policy/dispatch/dispatchpolicies.h"
 #include "policy/orchestration/orchestrationpolicies.h"
+#include "placement/placementframework.h"
 
 #include <algorithm>
 #include <functional>
@@ -30,8 +31,14 @@ const std::vector<PolicyInfo> &policyCatalog()
          "Kubernetes HPA: ceil(current x metric/target), tolerance, stabilisation",
          "KaiS V (Native)"},
         {Plane::Placement, "kube-default",
-         "replica placement: spread, then LeastAllocated among nodes with the image's arch",
-         "DRS 2.1"},
+         "pods: filter (fit, taints, node selector) and score LeastAllocated + "
+         "BalancedAllocation + ImageLocality + TaintToleration",
+         "DRS 2.1, LRS IV-B"},
+        {Plane::Placement, "layer", "kube-default + layer sharing score, static weight 4",
+         "LRS eq. 1-5, VI-A"},
+        {Plane::Placement, "lrscheduler",
+         "kube-default + layer sharing score, dynamic weight from load and balance",
+         "LRS eq. 11-13, Alg. 1"},
     };
     return catalog;
 }
@@ -123,6 +130,17 @@ std::unique_ptr<OrchestrationPolicy> makeOrchestrationPolicy(const std::string &
         return makeStaticOrchestration();
     if (name == "hpa")
         return makeHpaOrchestration();
+    return nullptr;
+}
+
+std::unique_ptr<PlacementFramework> makePlacementPolicy(const std::string &name)
+{
+    if (name == "kube-default")
+        return makeKubeDefaultPlacement();
+    if (name == "layer")
+        return makeLayerPlacement();
+    if (name == "lrscheduler")
+        return makeLrScheduler();
     return nullptr;
 }
 

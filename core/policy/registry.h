@@ -10,6 +10,7 @@ namespace schedlab {
 class DispatchPolicy;
 class DequeuePolicy;
 class OrchestrationPolicy;
+class PlacementFramework;
 
 enum class Plane { Dispatch, Dequeue, Orchestration, Placement };
 
@@ -32,5 +33,6 @@ std::string unknownPolicyMessage(Plane plane, const std::string &name);
 std::unique_ptr<DispatchPolicy> makeDispatchPolicy(const std::string &name);
 std::unique_ptr<DequeuePolicy> makeDequeuePolicy(const std::string &name);
 std::unique_ptr<OrchestrationPolicy> makeOrchestrationPolicy(const std::string &name);
+std::unique_ptr<PlacementFramework> makePlacementPolicy(const std::string &name);
 
 } // namespace schedlab

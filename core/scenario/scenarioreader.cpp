@@ -159,11 +159,18 @@ void readServices(ReadContext &ctx, const Field &f, std::vector<ServiceSpec> &ou
 
 void readPolicies(ReadContext &ctx, const Field &f, PolicySelection &out)
 {
-    MapReader m(ctx, f, {"dispatch", "dequeue", "orchestration", "placement"});
+    MapReader m(ctx, f,
+                {"dispatch", "dequeue", "orchestration", "placement", "placement_weights"});
     m.string("dispatch", out.dispatch);
     m.string("dequeue", out.dequeue);
     m.string("orchestration", out.orchestration);
     m.string("placement", out.placement);
+    if (const auto w = m.get("placement_weights"))
+        forEachEntry(ctx, *w, [&](const std::string &plugin, const Field &value) {
+            double weight = 0.0;
+            if (readQuantity(ctx, value, Dimension::Ratio, weight))
+                out.placementWeights[plugin] = weight;
+        });
 }
 void readLayout(ReadContext &ctx, const Field &f, std::map<std::string, CanvasPoint> &out)
 {

@@ -19,5 +19,7 @@ void readNode(ReadContext &ctx, const Field &f, NodeSpec &out);
 void readLinks(ReadContext &ctx, const Field &f, std::vector<LinkOverride> &out);
 /** `workload:` map. */
 void readWorkload(ReadContext &ctx, const Field &f, Workload &out);
+/** `workload.deployments:` list of pod streams. */
+void readDeployments(ReadContext &ctx, const Field &f, std::vector<DeploymentStream> &out);
 
 } // namespace schedlab::detail

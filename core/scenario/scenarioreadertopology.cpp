@@ -124,12 +124,8 @@ void readWorkload(ReadContext &ctx, const Field &f, Workload &out)
         rm.string("path", w.tracePath);
         rm.number("time_scale", w.timeScale);
     }
-    if (const auto d = m.get("deployments")) {
-        if (d->node.IsSequence() && d->node.size() > 0)
-            ctx.error(d->mark, d->path, "deployments are not supported yet in this version");
-        else if (!d->node.IsSequence() && !d->node.IsNull())
-            ctx.error(d->mark, d->path, "expected a list, got " + describeNode(d->node));
-    }
+    if (const auto d = m.get("deployments"))
+        readDeployments(ctx, *d, out.deployments);
 }
 
 } // namespace schedlab::detail

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Semantic checks of a scenario model (references, ranges, duplicate names). The
 // loader runs them after reading and locates each error by its key path.
+#include "placement/placementframework.h"
 #include "scenario/scenarioio.h"
 #include "scenario/suggest.h"
 #include "scenario/units.h"
@@ -33,6 +34,8 @@ public:
         checkSites();
         checkLinks();
         checkWorkload();
+        checkDeployments();
+        checkPlacementWeights();
         checkLayout();
         return std::move(mErrors);
     }
@@ -311,6 +314,90 @@ private:
                     "'" + name + "' names no site, eAP or node group" + didYouMean(name, names));
             else if (!std::isfinite(at.x) || !std::isfinite(at.y))
                 add("layout." + name, "a canvas position must be finite");
+        }
+    }
+
+    void checkPod(const std::string &path, const PodTemplate &p)
+    {
+        static const char *metrics[] = {"cpu",    "memory",    "net_rx",
+                                        "net_tx", "disk_read", "disk_write"};
+        if (p.image.empty()) {
+            add(path + ".image", "must name an image");
+        } else if (!mS.podImage(p.image).first) {
+            std::vector<std::string> names;
+            for (const ImageSpec &i : mS.images) {
+                names.push_back(i.name);
+                for (const ImageVariant &v : i.variants)
+                    if (!i.index && !v.name.empty())
+                        names.push_back(v.name);
+            }
+            add(path + ".image", "unknown image '" + p.image + "'" + didYouMean(p.image, names) +
+                                     "; name an image or the per-arch name of a variant");
+        }
+        positive(path + ".weight", p.weight, formatNumber(p.weight));
+        checkDistribution(path + ".cpu", p.cpu, Dimension::Cpu);
+        if (p.cpu.kind == Distribution::Kind::Const && p.cpu.a <= 0)
+            add(path + ".cpu", "a pod must request some cpu, got " + formatCpu(p.cpu.a));
+        nonNegative(path + ".cpu_limit", p.cpuLimit, formatCpu(p.cpuLimit));
+        checkDistribution(path + ".memory", p.memory, Dimension::Size);
+        checkDistribution(path + ".duration", p.duration, Dimension::Duration);
+        checkDistribution(path + ".start_jitter", p.startJitter, Dimension::Duration);
+        positive(path + ".perf_base", p.perfBase, formatNumber(p.perfBase));
+        for (int m = 0; m < kMetricCount; ++m)
+            nonNegative(path + ".profile." + metrics[m], p.profile[m], formatNumber(p.profile[m]));
+        for (std::size_t t = 0; t < p.tolerations.size(); ++t)
+            if (p.tolerations[t].key.empty())
+                add(path + ".tolerations[" + std::to_string(t) + "].key", "must not be empty");
+    }
+
+    void checkPlacementWeights()
+    {
+        const std::string &policy = mS.policies.placement;
+        const std::vector<std::string> plugins = placementPluginNames(policy);
+        for (const auto &[plugin, weight] : mS.policies.placementWeights) {
+            const std::string path = "policies.placement_weights." + plugin;
+            nonNegative(path, weight, formatNumber(weight));
+            if (plugins.empty())
+                continue; // an unknown policy name is reported when the run starts
+            if (std::find(plugins.begin(), plugins.end(), plugin) == plugins.end())
+                add(path, "placement policy '" + policy + "' has no plugin '" + plugin + "'" +
+                              didYouMean(plugin, plugins) +
+                              "; its plugins: " + joinAlternatives(plugins));
+            else if (policy == "lrscheduler" && plugin == "LayerSharing")
+                add(path, "lrscheduler sets the LayerSharing weight itself (ω1 or ω2, LRS eq. 13)");
+        }
+    }
+
+    void checkDeployments()
+    {
+        std::set<std::string> names;
+        for (std::size_t i = 0; i < mS.workload.deployments.size(); ++i) {
+            const DeploymentStream &d = mS.workload.deployments[i];
+            const std::string path = "workload.deployments[" + std::to_string(i) + "]";
+            named(path, d.name, names, "deployment stream");
+            if (d.count < 1 || d.count > kMaxGroupCount)
+                add(path + ".count", "must lie between 1 and " + std::to_string(kMaxGroupCount) +
+                                         ", got " + std::to_string(d.count));
+            if (d.arrival == PodArrivalKind::At) {
+                if (d.count != int(d.at.size()))
+                    add(path + ".count", "count " + std::to_string(d.count) + " differs from the " +
+                                             std::to_string(d.at.size()) + " times in arrival.at");
+                for (std::size_t t = 0; t < d.at.size(); ++t)
+                    nonNegative(path + ".arrival.at[" + std::to_string(t) + "]", d.at[t],
+                                formatDuration(d.at[t]));
+            } else {
+                const char *key = d.arrival == PodArrivalKind::Every ? ".arrival.every" : ".arrival.gap";
+                checkDistribution(path + key, d.gap, Dimension::Duration);
+                nonNegative(path + ".arrival.start", d.start, formatDuration(d.start));
+            }
+            if (d.pods.empty())
+                add(path + ".pods", "a stream needs at least one pod template {name, image, ...}");
+            std::set<std::string> pods;
+            for (std::size_t p = 0; p < d.pods.size(); ++p) {
+                const std::string pp = path + ".pods[" + std::to_string(p) + "]";
+                named(pp, d.pods[p].name, pods, "pod template");
+                checkPod(pp, d.pods[p]);
+            }
         }
     }
 

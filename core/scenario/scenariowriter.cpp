@@ -199,12 +199,18 @@ public:
         }
         writeWorkload(s.workload);
         const PolicySelection &p = s.policies;
-        line(0, "policies: " + Flow()
-                                   .str("dispatch", p.dispatch)
-                                   .str("dequeue", p.dequeue)
-                                   .str("orchestration", p.orchestration)
-                                   .str("placement", p.placement)
-                                   .text());
+        Flow policies;
+        policies.str("dispatch", p.dispatch)
+            .str("dequeue", p.dequeue)
+            .str("orchestration", p.orchestration)
+            .str("placement", p.placement);
+        if (!p.placementWeights.empty()) {
+            Flow weights;
+            for (const auto &[plugin, weight] : p.placementWeights)
+                weights.add(plugin, num(weight));
+            policies.add("placement_weights", weights.text());
+        }
+        line(0, "policies: " + policies.text());
         if (!s.layout.empty()) {
             line(0, "layout:");
             for (const auto &[name, at] : s.layout)
@@ -366,7 +372,83 @@ private:
             f.add("time_scale", num(r.timeScale));
         line(0, "workload:");
         line(1, "requests: " + f.text());
-        line(1, "deployments: []");
+        writeDeployments(w.deployments);
+    }
+
+    void writeDeployments(const std::vector<DeploymentStream> &streams)
+    {
+        if (streams.empty()) {
+            line(1, "deployments: []");
+            return;
+        }
+        line(1, "deployments:");
+        for (const DeploymentStream &d : streams) {
+            line(2, "- name: " + scalar(d.name));
+            line(3, "count: " + std::to_string(d.count));
+            Flow arrival;
+            if (d.arrival == PodArrivalKind::At) {
+                std::string times;
+                for (double t : d.at)
+                    times += (times.empty() ? "" : ", ") + q(t, Dimension::Duration);
+                arrival.add("at", "[" + times + "]");
+            } else {
+                if (d.arrival == PodArrivalKind::Every)
+                    arrival.add("every", q(d.gap.a, Dimension::Duration));
+                else
+                    arrival.add("gap", dist(d.gap, Dimension::Duration));
+                if (d.start != 0.0)
+                    arrival.add("start", q(d.start, Dimension::Duration));
+            }
+            line(3, "arrival: " + arrival.text());
+            line(3, std::string("choose: ") + (d.choose == PodChoice::Cycle ? "cycle" : "random"));
+            line(3, d.pods.empty() ? "pods: []" : "pods:");
+            for (const PodTemplate &p : d.pods)
+                line(4, "- " + pod(p));
+        }
+    }
+
+    static std::string pod(const PodTemplate &p)
+    {
+        static const char *metrics[] = {"cpu",    "memory",    "net_rx",
+                                        "net_tx", "disk_read", "disk_write"};
+        static const PodTemplate d;
+        Flow f;
+        f.str("name", p.name).str("image", p.image);
+        if (p.weight != d.weight)
+            f.add("weight", num(p.weight));
+        f.add("cpu", dist(p.cpu, Dimension::Cpu));
+        if (p.cpuLimit != d.cpuLimit)
+            f.add("cpu_limit", q(p.cpuLimit, Dimension::Cpu));
+        f.add("memory", dist(p.memory, Dimension::Size));
+        f.add("duration", dist(p.duration, Dimension::Duration));
+        if (p.perfBase != d.perfBase)
+            f.add("perf_base", num(p.perfBase));
+        if (p.startJitter != d.startJitter)
+            f.add("start_jitter", dist(p.startJitter, Dimension::Duration));
+        if (p.profile != d.profile) {
+            Flow profile;
+            for (int m = 0; m < kMetricCount; ++m)
+                profile.add(metrics[m], num(p.profile[m]));
+            f.add("profile", profile.text());
+        }
+        if (!p.nodeSelector.empty()) {
+            Flow selector;
+            for (const auto &[k, v] : p.nodeSelector)
+                selector.str(k, v);
+            f.add("node_selector", selector.text());
+        }
+        if (!p.tolerations.empty()) {
+            std::string list;
+            for (const Taint &t : p.tolerations) {
+                Flow tf;
+                tf.str("key", t.key).str("value", t.value);
+                if (!t.effect.empty())
+                    tf.str("effect", t.effect);
+                list += (list.empty() ? "" : ", ") + tf.text();
+            }
+            f.add("tolerations", "[" + list + "]");
+        }
+        return f.text();
     }
 };
 

@@ -4,8 +4,10 @@
 #include "policy/dequeuepolicy.h"
 #include "policy/dispatchpolicy.h"
 #include "policy/orchestrationpolicy.h"
+#include "placement/placementframework.h"
 #include "policy/registry.h"
 #include "sim/layercache.h"
+#include "sim/pullqueue.h"
 
 #include <algorithm>
 #include <chrono>
@@ -44,15 +46,20 @@ std::unique_ptr<T> require(std::unique_ptr<T> p, Plane plane, const std::string 
 
 Engine::Engine(const Scenario &scenario, const RunOptions &options)
     : mScenario(scenario), mOptions(options), mTopology(Topology::build(scenario)),
-      mDispatchRng(Rng::stream(options.seed, "policy.dispatch"))
+      mDispatchRng(Rng::stream(options.seed, "policy.dispatch")),
+      mPlacementRng(Rng::stream(options.seed, "policy.placement"))
 {
     const PolicySelection &p = options.policies;
     mDispatch = require(makeDispatchPolicy(p.dispatch), Plane::Dispatch, p.dispatch);
     mDequeue = require(makeDequeuePolicy(p.dequeue), Plane::Dequeue, p.dequeue);
     mOrchestration =
         require(makeOrchestrationPolicy(p.orchestration), Plane::Orchestration, p.orchestration);
-    if (!isKnownPolicy(Plane::Placement, p.placement))
-        throw std::invalid_argument(unknownPolicyMessage(Plane::Placement, p.placement));
+    mPlacement = require(makePlacementPolicy(p.placement), Plane::Placement, p.placement);
+    for (const auto &[plugin, weight] : p.placementWeights)
+        if ((p.placement == "lrscheduler" && plugin == "LayerSharing") ||
+            !mPlacement->setWeight(plugin, weight))
+            throw std::invalid_argument("placement policy '" + p.placement +
+                                        "' has no weight to set for plugin '" + plugin + "'");
 
     std::string error;
     mArrivals = makeArrivalSource(scenario, mTopology, options.seed, &error);
@@ -86,6 +93,7 @@ Engine::Engine(const Scenario &scenario, const RunOptions &options)
     mDequeue->reset(mState, int(mTopology.eaps.size()) + nodes + 1);
     mOrchestration->reset(mState);
     placeInitialReplicas();
+    initPods();
     mHasPending = mArrivals->next(mPending);
 }
 
@@ -130,6 +138,7 @@ RunResult Engine::finish()
 {
     mFinished = true;
     const double wall = mWallStart > 0 ? wallNow() - mWallStart : 0.0;
+    finishPods();
     return mMetrics.finish(mSimSeconds, wall, mInFlight);
 }
 
@@ -232,6 +241,8 @@ void Engine::processUntil(double until)
         case PullDone:
             replicaReady(e.a);
             break;
+        default:
+            handlePodEvent(e);
         }
     }
 }
@@ -435,6 +446,9 @@ void Engine::reshare(int node)
         rep.finishAt = mState.now + std::max(0.0, rep.remaining) / (cores * info.perf);
         mEvents.push(rep.finishAt, NodeDone, rep.busyWith, id);
     }
+    if (ns.runningPods)
+        for (int c = 0; c < kMetricCount; ++c)
+            ns.usageRate[c] += ns.podRate[c];
 }
 
 void Engine::tryStartCloud()

@@ -18,6 +18,10 @@ class DispatchPolicy;
 class DequeuePolicy;
 class OrchestrationPolicy;
 class LayerCache;
+class PlacementFramework;
+class PullQueue;
+struct ClusterView;
+struct PlacementRecord;
 
 /** Hooks a front end implements to follow a run (OMNeT++'s cEnvir, SimGrid's signals). */
 class SimObserver
@@ -31,6 +35,8 @@ public:
     /** A request missed its deadline while queued at `site`; `where` is the eAP, the
      *  node, or kCloud. The request is still readable in `state`. */
     virtual void onDrop(const SimState &state, std::int32_t request, DropSite site, int where) {}
+    /** A pod was placed or found unschedulable; `record` says why (valid during the call). */
+    virtual void onPlacement(const SimState &state, int pod, const PlacementRecord &record) {}
     /** Polled once per slot; true stops the run early (it is then reported as cancelled). */
     virtual bool stopRequested() { return false; }
 };
@@ -77,10 +83,16 @@ public:
     std::uint64_t eventsProcessed() const { return mEventCount; }
     /** The image layers present on `node` (any node id, edge or cloud). */
     const LayerCache &layerCache(int node) const;
+    /** The placement plane's last decision (why that node); null before the first. */
+    const PlacementRecord *lastPlacement() const;
 
 private:
     friend class EngineOrchestration;
-    enum EventKind : std::uint8_t { AtEap, AtNode, AtCloud, NodeDone, CloudDone, PullDone };
+    friend class EnginePodBinder;
+    enum EventKind : std::uint8_t {
+        AtEap, AtNode, AtCloud, NodeDone, CloudDone, PullDone,
+        PodArrive, PodPull, PodStart, PodEnd
+    };
 
     void beginSlot();
     void processUntil(double until);
@@ -112,6 +124,21 @@ private:
     void freeRequest(std::int32_t id);
     int edgeReplicaCount(int service, int site) const;
 
+    // Pods of the deployment streams (enginepods.cpp)
+    void initPods();
+    void handlePodEvent(const Event &e);
+    ClusterView clusterView();
+    void podArrive(std::int32_t id);
+    bool reservePod(std::int32_t id, int node);
+    void bindPod(std::int32_t id, int node);
+    void podPulled(std::int32_t id);
+    void podStart(std::int32_t id);
+    void podEnd(std::int32_t id);
+    void failPod(std::int32_t id, int kind);
+    void releasePod(Pod &pod, bool layers);
+    void schedulePull(int node);
+    void finishPods();
+
     const Scenario &mScenario;
     RunOptions mOptions;
     Topology mTopology;
@@ -123,8 +150,12 @@ private:
     std::unique_ptr<DequeuePolicy> mDequeue;
     std::unique_ptr<OrchestrationPolicy> mOrchestration;
     std::unique_ptr<LayerCache[]> mCaches;
+    std::unique_ptr<PlacementFramework> mPlacement;
+    std::unique_ptr<PullQueue[]> mPulls; ///< per node, only with deployments
+    bool mPodsPlaced = false;
     SimObserver *mObserver = nullptr;
     Rng mDispatchRng;
+    Rng mPlacementRng;
 
     Arrival mPending;
     bool mHasPending = false;

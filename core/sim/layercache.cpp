@@ -30,6 +30,62 @@ double LayerCache::missingBytes(const std::vector<LayerSpec> &layers) const
     return bytes;
 }
 
+bool LayerCache::present(const std::string &digest) const
+{
+    const Entry *e = find(digest);
+    return e && e->present;
+}
+
+double LayerCache::localBytes(const std::vector<LayerSpec> &layers) const
+{
+    double bytes = 0.0;
+    for (const LayerSpec &l : layers)
+        if (find(l.digest))
+            bytes += l.size;
+    return bytes;
+}
+
+double LayerCache::pinnedBytes() const
+{
+    double bytes = 0.0;
+    for (const Entry &e : mEntries)
+        if (e.users > 0)
+            bytes += e.size;
+    return bytes;
+}
+
+double LayerCache::unpinnedBytes(const std::vector<LayerSpec> &layers) const
+{
+    double bytes = 0.0;
+    for (const LayerSpec &l : layers) {
+        const Entry *e = find(l.digest);
+        if (!e || e->users == 0)
+            bytes += l.size;
+    }
+    return bytes;
+}
+
+bool LayerCache::use(const LayerSpec &layer, double now)
+{
+    if (Entry *e = find(layer.digest)) {
+        e->lastUse = now;
+        ++e->users;
+        return false;
+    }
+    mEntries.push_back({layer.digest, layer.size, now, 1, false});
+    mUsed += layer.size;
+    evict();
+    return true;
+}
+
+void LayerCache::markPresent(const std::string &digest, double now)
+{
+    if (Entry *e = find(digest)) {
+        e->present = true;
+        e->lastUse = now;
+    }
+}
+
 void LayerCache::acquire(const std::vector<LayerSpec> &layers, double now)
 {
     for (const LayerSpec &l : layers) {
@@ -63,6 +119,7 @@ void LayerCache::evict()
             return; // everything left is in use
         mUsed -= victim->size;
         mEntries.erase(victim);
+        ++mEvictions;
     }
 }
 

@@ -10,7 +10,9 @@ namespace schedlab {
 
 /**
  * The image layers present on one node: least recently used layers that no
- * replica uses are evicted when the disk would overflow (LRS Sec. III).
+ * replica or pod uses are evicted when the disk would overflow (LRS Sec. III,
+ * eq. 6). A layer being downloaded has an entry already (it holds its disk
+ * space and is not downloaded twice) but is not yet present.
  */
 class LayerCache
 {
@@ -24,14 +26,32 @@ public:
     void release(const std::vector<LayerSpec> &layers);
     double used() const { return mUsed; }
 
+    /** True if the layer is present or being downloaded. */
+    bool has(const std::string &digest) const { return find(digest) != nullptr; }
+    /** True if the layer is present (downloaded). */
+    bool present(const std::string &digest) const;
+    /** Bytes of `layers` present or being downloaded (LRS eq. 2: D). */
+    double localBytes(const std::vector<LayerSpec> &layers) const;
+    /** Bytes held by layers in use: what eviction cannot free. */
+    double pinnedBytes() const;
+    /** Bytes of `layers` that are absent or unused: what using them adds to pinnedBytes(). */
+    double unpinnedBytes(const std::vector<LayerSpec> &layers) const;
+    /** Uses one layer at `now`: true if it was absent, and then it is being
+     *  downloaded until markPresent(). Evicts unused layers if over capacity. */
+    bool use(const LayerSpec &layer, double now);
+    void markPresent(const std::string &digest, double now);
+    /** Layers evicted so far. */
+    long evictions() const { return mEvictions; }
+
     struct Entry
     {
         std::string digest;
         double size;
         double lastUse;
         int users; ///< replicas using it; 0 = evictable
+        bool present = true; ///< false while being downloaded
     };
-    /** The layers present, in the order they arrived. */
+    /** The layers on the node (present or downloading), in the order they arrived. */
     const std::vector<Entry> &entries() const { return mEntries; }
 
 private:
@@ -42,6 +62,7 @@ private:
     std::vector<Entry> mEntries;
     double mCapacity = 0.0;
     double mUsed = 0.0;
+    long mEvictions = 0;
 };
 
 } // namespace schedlab

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "sim/pod.h"
 #include "sim/request.h"
 #include "sim/topology.h"
 
@@ -42,6 +43,9 @@ struct NodeState
     double cpuAlloc = 0.0;  ///< cpu requested by its replicas (cores)
     double memAlloc = 0.0;  ///< memory requested by its replicas (bytes)
     int idle = 0;           ///< ready replicas not serving a request
+    int pods = 0;           ///< pods placed here and not ended (LRS eq. 7)
+    int runningPods = 0;    ///< of which running: their use is in podRate
+    std::array<double, kMetricCount> podRate{}; ///< running pods' use, as usageRate
     std::vector<std::int32_t> replicas; ///< ids into SimState::replicas
     std::vector<std::int32_t> queue;    ///< Q'_n: request ids waiting here
 };
@@ -67,6 +71,7 @@ struct SimState
     std::vector<std::uint16_t> readyCount;   ///< [node * serviceCount + service]
     std::vector<std::uint16_t> freeCount;    ///< idle ready replicas, same indexing
     std::vector<std::uint16_t> pendingCount; ///< replicas still pulling, same indexing
+    std::vector<Pod> pods; ///< every pod of the deployment streams, by arrival
 
     int ready(int node, int service) const { return readyCount[node * serviceCount + service]; }
     int idle(int node, int service) const { return freeCount[node * serviceCount + service]; }

@@ -18,6 +18,10 @@ NodeInfo nodeFrom(const NodeSpec &spec, int i, int site, int eap, bool cloud)
     n.bandwidth = spec.bandwidth;
     n.perf = spec.perf;
     n.hosts = spec.hosts;
+    n.labels = spec.labels;
+    n.labels.emplace("kubernetes.io/arch", spec.arch);
+    n.labels.emplace("kubernetes.io/hostname", n.name);
+    n.taints = spec.taints;
     return n;
 }
 

@@ -20,6 +20,9 @@ struct NodeInfo
     std::string arch;
     double cpu = 0.0, memory = 0.0, disk = 0.0, bandwidth = 0.0, perf = 1.0;
     std::map<std::string, int> hosts;
+    /** The node's labels plus kubernetes.io/arch and kubernetes.io/hostname. */
+    std::map<std::string, std::string> labels;
+    std::vector<Taint> taints;
 };
 
 struct EapInfo

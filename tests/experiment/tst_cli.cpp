@@ -96,6 +96,51 @@ private Q_SLOTS:
                  policies[1].toObject().value("metrics").toObject().value("throughput_rate"));
     }
 
+    void comparePlacementPolicies()
+    {
+        const Result r = cli({"compare", "scenarios/lrscheduler-edge.yaml", "--placement",
+                              "kube-default,lrscheduler", "--seeds", "2", "--json"});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray policies =
+            QJsonDocument::fromJson(r.out).object().value("policies").toArray();
+        QCOMPARE(policies.size(), 2);
+        QCOMPARE(policies[1].toObject().value("name").toString(), QString("lrscheduler"));
+        const QJsonObject metrics = policies[0].toObject().value("metrics").toObject();
+        for (const char *m : {"download_bytes", "lrs_std", "containers_before_eviction",
+                              "failures_unschedulable"})
+            QVERIFY2(metrics.contains(m), m);
+        const Result bad = cli({"run", "scenarios/lrscheduler-edge.yaml", "--placement", "layr"});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.err.contains("did you mean 'layer'"));
+    }
+
+    void placementLogSaysWhy()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("placements.csv");
+        const Result r = cli({"run", "scenarios/lrscheduler-edge.yaml", "--placement", "layer",
+                              "--placements", path, "--json"});
+        QCOMPARE(r.exitCode, 0);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = f.readAll().trimmed().split('\n');
+        QCOMPARE(lines[0], QByteArray("time,pod,template,node,plugin,filter,raw,normalized,"
+                                      "weight,total,chosen"));
+        // 32 pods x 4 nodes x 6 plugins (five Kubernetes ones and LayerSharing).
+        QCOMPARE(lines.size(), 1 + 32 * 4 * 6);
+        int chosen = 0;
+        for (const QByteArray &line : lines.mid(1)) {
+            const QList<QByteArray> cells = line.split(',');
+            QCOMPARE(cells.size(), 11);
+            if (cells[10] == "1" && cells[4] == "LayerSharing") {
+                ++chosen;
+                QCOMPARE(cells[8], QByteArray("4"));
+            }
+        }
+        QCOMPARE(double(chosen),
+                 QJsonDocument::fromJson(r.out).object().value("pods_placed").toDouble());
+    }
+
     void badInputExitsTwoWithALocation_data()
     {
         QTest::addColumn<QByteArray>("from");

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Random byte mutations of tutorial.yaml (fixed seed): the loader never crashes or
-// throws, every error is located, and whatever still loads round-trips.
+// Random byte mutations of tutorial.yaml and lrscheduler-edge.yaml (fixed seeds):
+// the loader never crashes or throws, every error is located, and whatever still
+// loads round-trips.
 #include "scenario/scenarioio.h"
 
 #include <QtTest/QtTest>
@@ -74,19 +75,23 @@ private Q_SLOTS:
 
 void TestLoaderFuzz::mutations_data()
 {
+    QTest::addColumn<QString>("file");
     QTest::addColumn<quint64>("seed");
     QTest::addColumn<int>("edits");
-    QTest::newRow("single edits") << quint64(1) << 1;
-    QTest::newRow("few edits") << quint64(2) << 4;
-    QTest::newRow("many edits") << quint64(3) << 32;
+    QTest::newRow("single edits") << "tutorial.yaml" << quint64(1) << 1;
+    QTest::newRow("few edits") << "tutorial.yaml" << quint64(2) << 4;
+    QTest::newRow("many edits") << "tutorial.yaml" << quint64(3) << 32;
+    QTest::newRow("deployments, single edits") << "lrscheduler-edge.yaml" << quint64(4) << 1;
+    QTest::newRow("deployments, few edits") << "lrscheduler-edge.yaml" << quint64(5) << 4;
 }
 
 void TestLoaderFuzz::mutations()
 {
+    QFETCH(QString, file);
     QFETCH(quint64, seed);
     QFETCH(int, edits);
     const std::string original =
-        readFile(std::string(SCHEDLAB_SOURCE_DIR) + "/scenarios/tutorial.yaml");
+        readFile(std::string(SCHEDLAB_SOURCE_DIR) + "/scenarios/" + file.toStdString());
     QVERIFY(!original.empty());
     std::mt19937_64 gen(seed);
     int loaded = 0;

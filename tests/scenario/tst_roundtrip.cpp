@@ -190,6 +190,7 @@ void TestRoundTrip::files_data()
     QTest::newRow("tutorial") << src + "/scenarios/tutorial.yaml";
     QTest::newRow("kais-edge-cloud") << src + "/scenarios/kais-edge-cloud.yaml";
     QTest::newRow("kais-large") << src + "/scenarios/kais-large.yaml";
+    QTest::newRow("lrscheduler-edge") << src + "/scenarios/lrscheduler-edge.yaml";
     QTest::newRow("design-example") << data + "/scenarios/design-example.yaml";
     QTest::newRow("handwritten") << data + "/scenarios/handwritten.yaml";
 }

@@ -153,9 +153,11 @@ void TestScenarioLoader::errors_data()
         << "images[0].variants[0].layers[0]"
         << "unknown layer 'bsae' (did you mean 'base'?); name a layer of the top-level `layers` "
            "map or write {digest: ..., size: ...}";
-    QTest::newRow("deployments") << base + "workload:\n  deployments: [{service: svc-a}]\n"
-                                 << 18 << 16 << "workload.deployments"
-                                 << "deployments are not supported yet in this version";
+    QTest::newRow("deployments: typo'd pod key")
+        << base + "workload:\n  deployments:\n    - {name: d, count: 1, arrival: {every: 1s},\n"
+                  "       pods: [{name: p, image: app:1, memroy: 1Gi}]}\n"
+        << 20 << 39 << "workload.deployments[0].pods[0].memroy"
+        << "unknown key 'memroy'; did you mean 'memory'?";
 
     // --- semantic checks --------------------------------------------------------------
     QTest::newRow("negative cpu") << base + "      - name: eap-2\n"

@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "metrics/podmetrics.h"
+
+namespace schedlab {
+
+void PodMetrics::failed(PodFailure kind)
+{
+    switch (kind) {
+    case PodFailure::ImagePull: ++mImagePull; break;
+    case PodFailure::ContainerCreate: ++mContainerCreate; break;
+    case PodFailure::Unschedulable: ++mUnschedulable; break;
+    case PodFailure::None: break;
+    }
+}
+
+void PodMetrics::appendTo(std::vector<MetricValue> &out) const
+{
+    const auto add = [&](const char *name, double v) { out.push_back({name, v, false}); };
+    add("pods_placed", double(mPlaced));
+    add("download_bytes", mDownloadBytes);
+    add("download_seconds", mDownloadSeconds);
+    add("disk_used_bytes", mDiskUsed);
+    add("containers_before_eviction", mBeforeEviction < 0 ? double(mPlaced) : mBeforeEviction);
+    add("lrs_std", mPlaced ? mStdSum / double(mPlaced) : 0.0);
+    add("deploy_failures", double(mImagePull + mContainerCreate + mUnschedulable));
+    add("failures_image_pull", double(mImagePull));
+    add("failures_container_create", double(mContainerCreate));
+    add("failures_unschedulable", double(mUnschedulable));
+    out.push_back({"placement_time_us_mean",
+                   mDecisions ? 1e-3 * double(mDecisionNanos) / double(mDecisions) : 0.0, true});
+}
+
+} // namespace schedlab

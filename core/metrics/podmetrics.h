@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "metrics/runresult.h"
+#include "sim/pod.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace schedlab {
+
+/** The placement plane's measurements (LRS Sec. VI, KubeHICE Table II). */
+class PodMetrics
+{
+public:
+    /** A pod was bound; `clusterStd` is the mean LRS eq. 11 value over nodes right after. */
+    void placed(double clusterStd) { ++mPlaced, mStdSum += clusterStd; }
+    void downloaded(double bytes) { mDownloadBytes += bytes; }
+    void pulled(double waitSeconds) { mDownloadSeconds += waitSeconds; }
+    void failed(PodFailure kind);
+    /** The pod just placed caused the run's first eviction. */
+    void evicted()
+    {
+        if (mBeforeEviction < 0)
+            mBeforeEviction = double(mPlaced) - 1.0;
+    }
+    void setDiskUsed(double meanBytes) { mDiskUsed = meanBytes; }
+    /** Measured wall time of one placement decision. */
+    void decision(std::int64_t nanos) { mDecisionNanos += nanos, ++mDecisions; }
+
+    void appendTo(std::vector<MetricValue> &out) const;
+
+private:
+    std::uint64_t mPlaced = 0;
+    std::uint64_t mImagePull = 0, mContainerCreate = 0, mUnschedulable = 0;
+    double mDownloadBytes = 0.0, mDownloadSeconds = 0.0, mDiskUsed = 0.0, mStdSum = 0.0;
+    double mBeforeEviction = -1.0;
+    std::int64_t mDecisionNanos = 0;
+    std::uint64_t mDecisions = 0;
+};
+
+} // namespace schedlab

@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// NodeResourcesFit (filter + LeastAllocated score) and NodeResourcesBalancedAllocation.
+#include "placement/kubeplugins.h"
+#include "sim/layercache.h"
+#include "sim/simstate.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace schedlab {
+
+namespace {
+class NodeResourcesFit final : public PlacementPlugin
+{
+public:
+    const char *name() const override { return "NodeResourcesFit"; }
+    bool hasFilter() const override { return true; }
+    bool hasScore() const override { return true; }
+
+    const char *filter(const PodRequest &pod, const ClusterView &view, int node) const override
+    {
+        const NodeInfo &info = view.topology->nodes[node];
+        const NodeState &ns = view.nodes[node];
+        if (ns.pods >= kMaxPodsPerNode) // LRS eq. 7
+            return "Too many pods";
+        if (ns.cpuAlloc + pod.cpu > info.cpu + 1e-9)
+            return "Insufficient cpu";
+        if (ns.memAlloc + pod.memory > info.memory + 1e-9)
+            return "Insufficient memory";
+        // LRS eq. 6: the layers it adds, with those in use, must fit the disk
+        // once every unused layer is evicted.
+        if (const auto *layers = pod.layersOn(info.arch)) {
+            const LayerCache &cache = view.caches[node];
+            if (cache.pinnedBytes() + cache.unpinnedBytes(*layers) > info.disk + 1e-9)
+                return "Insufficient disk for the image layers";
+        }
+        return nullptr;
+    }
+
+    /** LeastAllocated: mean over cpu and memory of (capacity − requested) / capacity × 100,
+     *  the pod's request included. */
+    void score(const PodRequest &pod, const ClusterView &view, int node,
+               PluginResult &out) const override
+    {
+        const NodeInfo &info = view.topology->nodes[node];
+        const NodeState &ns = view.nodes[node];
+        const auto least = [](double requested, double capacity) {
+            return capacity > 0 && requested <= capacity
+                       ? (capacity - requested) * kMaxNodeScore / capacity
+                       : 0.0;
+        };
+        out.raw = 0.5 * (least(ns.cpuAlloc + pod.cpu, info.cpu) +
+                         least(ns.memAlloc + pod.memory, info.memory));
+        out.normalized = out.raw;
+    }
+};
+
+class BalancedAllocation final : public PlacementPlugin
+{
+public:
+    const char *name() const override { return "NodeResourcesBalancedAllocation"; }
+    bool hasScore() const override { return true; }
+
+    /** (1 − std of the cpu and memory fractions) × 100; for two resources the
+     *  std is |cpu − memory| / 2. raw = that std. */
+    void score(const PodRequest &pod, const ClusterView &view, int node,
+               PluginResult &out) const override
+    {
+        const NodeInfo &info = view.topology->nodes[node];
+        const NodeState &ns = view.nodes[node];
+        const double cpu = std::min(1.0, (ns.cpuAlloc + pod.cpu) / info.cpu);
+        const double mem = std::min(1.0, (ns.memAlloc + pod.memory) / info.memory);
+        out.raw = std::abs(cpu - mem) / 2.0;
+        out.normalized = (1.0 - out.raw) * kMaxNodeScore;
+    }
+};
+} // namespace
+
+std::unique_ptr<PlacementPlugin> makeNodeResourcesFit()
+{
+    return std::make_unique<NodeResourcesFit>();
+}
+
+std::unique_ptr<PlacementPlugin> makeBalancedAllocation()
+{
+    return std::make_unique<BalancedAllocation>();
+}
+
+} // namespace schedlab

@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "placement/placementplugin.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace schedlab {
+
+/**
+ * The Kubernetes scheduling framework's cycle for one pod: PreFilter, Filter
+ * (every filter on every node, so the record says all reasons), Score,
+ * NormalizeScore, a weighted sum, argmax (ties broken by the view's RNG), then
+ * Reserve and Bind through the engine's binder. Placement policies are
+ * frameworks with a plugin set and weights (DRS 2.1, LRS IV-B).
+ */
+class PlacementFramework
+{
+public:
+    explicit PlacementFramework(std::string name) : mName(std::move(name)) {}
+    virtual ~PlacementFramework() = default;
+
+    const std::string &name() const { return mName; }
+    void addPlugin(std::unique_ptr<PlacementPlugin> plugin, double weight);
+    /** Changes a plugin's weight; false if no plugin has that name. */
+    bool setWeight(const std::string &plugin, double weight);
+    double weight(const std::string &plugin) const;
+    int pluginCount() const { return int(mPlugins.size()); }
+    const char *pluginName(int p) const { return mRecord.plugins[p]; }
+
+    /** Places `pod`: the chosen node, or -1 (unschedulable). Fills lastRecord(). */
+    int schedule(const PodRequest &pod, const ClusterView &view, PlacementBinder *binder);
+    const PlacementRecord &lastRecord() const { return mRecord; }
+
+protected:
+    /** The weight of plugin `p` on `node`; a policy may make it depend on the node. */
+    virtual double weightOn(int p, const PodRequest &, const ClusterView &, int) const
+    {
+        return mWeights[p];
+    }
+    const PlacementRecord &record() const { return mRecord; }
+
+private:
+    std::string mName;
+    std::vector<std::unique_ptr<PlacementPlugin>> mPlugins;
+    std::vector<double> mWeights;
+    PlacementRecord mRecord;
+    std::vector<int> mBest;
+};
+
+/** `kube-default`: NodeResourcesFit, BalancedAllocation, ImageLocality,
+ *  TaintToleration, NodeAffinity, each with weight 1 (the v1.23 defaults). */
+std::unique_ptr<PlacementFramework> makeKubeDefaultPlacement();
+/** `layer`: kube-default plus LayerSharing with a static ω = 4 (LRS eq. 4, Sec. VI-A). */
+std::unique_ptr<PlacementFramework> makeLayerPlacement(double omega = 4.0);
+
+/** LRScheduler's parameters (Sec. VI-A defaults). */
+struct LrsParameters
+{
+    double omega1 = 2.0;
+    double omega2 = 0.5;
+    double hSize = 10e6; ///< bytes (10 MB)
+    double hCpu = 0.6;
+    double hStd = 0.16;
+};
+/** `lrscheduler`: kube-default plus LayerSharing with the dynamic ω of eq. 11–13. */
+std::unique_ptr<PlacementFramework> makeLrScheduler(const LrsParameters &p = {});
+
+/** The plugin names of a placement policy, in framework order; empty if unknown. */
+std::vector<std::string> placementPluginNames(const std::string &policy);
+
+/** LRS eq. 11 for a node: |requested cpu / allocatable − requested memory / allocatable| / 2. */
+double lrsStd(const ClusterView &view, int node);
+
+} // namespace schedlab

@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "model/scenario.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace schedlab {
+
+struct Topology;
+struct NodeState;
+class LayerCache;
+class Rng;
+
+/** What the placement plane knows of a pod when it places it. */
+struct PodRequest
+{
+    double cpu = 0.0;    ///< requested cores
+    double memory = 0.0; ///< requested bytes
+    const ImageSpec *image = nullptr;
+    /** Set when the pod names a per-arch image (no index): it pulls this variant everywhere. */
+    const ImageVariant *fixedVariant = nullptr;
+    const std::map<std::string, std::string> *nodeSelector = nullptr;
+    const std::vector<Taint> *tolerations = nullptr;
+
+    /** The layers the pod would pull on a node of `arch`; null if the image has none for it. */
+    const std::vector<LayerSpec> *layersOn(const std::string &arch) const
+    {
+        if (fixedVariant)
+            return &fixedVariant->layers;
+        const ImageVariant *v = image ? image->variantFor(arch) : nullptr;
+        return v ? &v->layers : nullptr;
+    }
+};
+
+/** The cluster as the placement plane sees it: nodes 0..nodeCount-1 of the topology. */
+struct ClusterView
+{
+    const Topology *topology = nullptr;
+    const NodeState *nodes = nullptr;   ///< SimState::nodes
+    const LayerCache *caches = nullptr; ///< one per node
+    int nodeCount = 0;
+    Rng *tieBreak = nullptr; ///< picks among equal best scores; null = lowest node id
+};
+
+/** One plugin's verdict on one node. */
+struct PluginResult
+{
+    const char *reason = nullptr; ///< why the filter rejected the node; null = passed
+    double raw = 0.0;             ///< the plugin's own measure (bytes, a fraction, a count)
+    double normalized = 0.0;      ///< 0..100 after NormalizeScore
+    double weight = 0.0;          ///< the weight the total used for this node
+};
+
+/**
+ * Why a node was chosen, as the Kubernetes scheduler simulator shows it: per node,
+ * per plugin, the filter result and the raw and normalised scores, and the
+ * weighted total. Reused between decisions, so keeping it costs no allocation.
+ */
+struct PlacementRecord
+{
+    std::vector<const char *> plugins; ///< column names, in framework order
+    std::vector<char> filters;         ///< per plugin: it has a Filter stage
+    std::vector<char> scores;          ///< per plugin: it has a Score stage
+    int nodeCount = 0;
+    std::vector<PluginResult> cells; ///< plugin-major: cells[p * nodeCount + node]
+    std::vector<char> feasible;      ///< per node: passed every filter
+    std::vector<double> totals;      ///< per node: the weighted sum (0 if infeasible)
+    int chosen = -1;                 ///< node id, or -1: unschedulable
+
+    const PluginResult &cell(int plugin, int node) const
+    {
+        return cells[std::size_t(plugin) * nodeCount + node];
+    }
+    int pluginIndex(const std::string &name) const;
+};
+
+/** The Reserve and Bind stages, implemented by the engine. */
+class PlacementBinder
+{
+public:
+    virtual ~PlacementBinder() = default;
+    /** Claims the node's resources for the pod; false rejects the node. */
+    virtual bool reserve(int node) = 0;
+    virtual void bind(int node) = 0;
+};
+
+} // namespace schedlab

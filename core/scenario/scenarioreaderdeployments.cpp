@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "scenario/scenarioreader.h"
+
+namespace schedlab::detail {
+
+namespace {
+void readArrival(ReadContext &ctx, const Field &f, DeploymentStream &out)
+{
+    MapReader m(ctx, f, {"every", "gap", "at", "start"});
+    const auto every = m.get("every");
+    const auto gap = m.get("gap");
+    const auto at = m.get("at");
+    if (m.valid() && int(bool(every)) + int(bool(gap)) + int(bool(at)) != 1) {
+        ctx.error(f.mark, f.path,
+                  "expected exactly one of `every: 30s`, `gap: normal(20s, 1s)` or "
+                  "`at: [0s, 10s]`");
+        return;
+    }
+    if (every) {
+        out.arrival = PodArrivalKind::Every;
+        double seconds = out.gap.a;
+        if (readQuantity(ctx, *every, Dimension::Duration, seconds))
+            out.gap = Distribution::constant(seconds);
+    } else if (gap) {
+        out.arrival = PodArrivalKind::Gap;
+        readDistribution(ctx, *gap, Dimension::Duration, out.gap);
+    } else if (at) {
+        out.arrival = PodArrivalKind::At;
+        forEachItem(ctx, *at, [&](int, const Field &t) {
+            readQuantity(ctx, t, Dimension::Duration, out.at.emplace_back());
+        });
+    }
+    m.quantity("start", Dimension::Duration, out.start);
+}
+
+void readPod(ReadContext &ctx, const Field &f, PodTemplate &out)
+{
+    static const std::vector<std::string> metrics = {"cpu",    "memory",    "net_rx",
+                                                     "net_tx", "disk_read", "disk_write"};
+    MapReader m(ctx, f,
+                {"name", "image", "weight", "cpu", "cpu_limit", "memory", "duration", "perf_base",
+                 "start_jitter", "profile", "node_selector", "tolerations"});
+    if (m.require("name"))
+        m.string("name", out.name);
+    if (m.require("image"))
+        m.string("image", out.image);
+    m.number("weight", out.weight);
+    m.distribution("cpu", Dimension::Cpu, out.cpu);
+    m.quantity("cpu_limit", Dimension::Cpu, out.cpuLimit);
+    m.distribution("memory", Dimension::Size, out.memory);
+    m.distribution("duration", Dimension::Duration, out.duration);
+    m.number("perf_base", out.perfBase);
+    m.distribution("start_jitter", Dimension::Duration, out.startJitter);
+    if (const auto p = m.get("profile")) {
+        MapReader pm(ctx, *p, metrics);
+        for (int i = 0; i < kMetricCount; ++i)
+            pm.number(metrics[i], out.profile[i]);
+    }
+    if (const auto sel = m.get("node_selector"))
+        forEachEntry(ctx, *sel, [&](const std::string &key, const Field &value) {
+            readString(ctx, value, out.nodeSelector[key]);
+        });
+    if (const auto tolerations = m.get("tolerations"))
+        forEachItem(ctx, *tolerations, [&](int, const Field &tf) {
+            Taint &t = out.tolerations.emplace_back();
+            t.effect.clear();
+            MapReader tm(ctx, tf, {"key", "value", "effect"});
+            if (tm.require("key"))
+                tm.string("key", t.key);
+            tm.string("value", t.value);
+            if (const auto effect = tm.get("effect"))
+                readEnum<std::string>(ctx, *effect,
+                                      {{"NoSchedule", "NoSchedule"},
+                                       {"PreferNoSchedule", "PreferNoSchedule"},
+                                       {"NoExecute", "NoExecute"}},
+                                      t.effect);
+        });
+}
+} // namespace
+
+void readDeployments(ReadContext &ctx, const Field &f, std::vector<DeploymentStream> &out)
+{
+    forEachItem(ctx, f, [&](int, const Field &item) {
+        DeploymentStream &d = out.emplace_back();
+        MapReader m(ctx, item, {"name", "count", "arrival", "choose", "pods"});
+        if (m.require("name"))
+            m.string("name", d.name);
+        if (const auto arrival = m.require("arrival"))
+            readArrival(ctx, *arrival, d);
+        // With `at`, the list gives the count unless it is written out.
+        d.count = d.arrival == PodArrivalKind::At ? int(d.at.size()) : d.count;
+        if (d.arrival == PodArrivalKind::At)
+            m.integer("count", d.count);
+        else if (m.require("count", "how many pods this stream deploys"))
+            m.integer("count", d.count);
+        if (const auto choose = m.get("choose"))
+            readEnum(ctx, *choose, {{"random", PodChoice::Random}, {"cycle", PodChoice::Cycle}},
+                     d.choose);
+        if (const auto pods = m.require("pods"))
+            forEachItem(ctx, *pods,
+                        [&](int, const Field &pf) { readPod(ctx, pf, d.pods.emplace_back()); });
+    });
+}
+
+} // namespace schedlab::detail
