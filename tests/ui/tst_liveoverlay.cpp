@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "livedots.h"
 #include "liveoverlay.h"
 #include "mainwindow.h"
 #include "nodedetails.h"
@@ -134,7 +135,7 @@ private Q_SLOTS:
         }
         QTest::qWait(100);
         QVERIFY(overlay.visibleDots() > 0);
-        QVERIFY(overlay.visibleDots() <= LiveOverlay::kDotPool);
+        QVERIFY(overlay.visibleDots() <= LiveDots::kPool);
         QCOMPARE(overlay.itemCount(), items);
         QCOMPARE(int(scene.items().size()), sceneItems + items + 1); // + the root
 

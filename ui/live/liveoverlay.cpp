@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "liveoverlay.h"
 
+#include "livedots.h"
 #include "topologyscene.h"
 
 #include <QBrush>
@@ -24,8 +25,6 @@ namespace {
 constexpr double kQueueScale = 20.0; ///< a full bar: this many queued requests (log-scaled above)
 constexpr qreal kEapBarMax = 70;
 const QColor kBar(0x3b, 0x4a, 0x6b);
-const QColor kEdgeDot(0x00, 0x72, 0xb2);
-const QColor kCloudDot(0xd5, 0x5e, 0x00);
 
 /** A parent for the overlay's items that draws nothing and is never hit. */
 class OverlayRoot : public QGraphicsObject
@@ -33,31 +32,6 @@ class OverlayRoot : public QGraphicsObject
 public:
     QRectF boundingRect() const override { return {}; }
     void paint(QPainter *, const QStyleOptionGraphicsItem *, QWidget *) override {}
-};
-
-/** Every request dot in one item: one paint call, no per-dot scene index updates. */
-class DotsItem : public QGraphicsItem
-{
-public:
-    struct Dot
-    {
-        QPointF at;
-        bool cloud;
-    };
-    std::vector<Dot> dots;
-    QRectF area;
-
-    QRectF boundingRect() const override { return area; }
-    void paint(QPainter *p, const QStyleOptionGraphicsItem *, QWidget *) override
-    {
-        p->setPen(QPen(Qt::white, 1));
-        for (const bool cloud : {false, true}) {
-            p->setBrush(cloud ? kCloudDot : kEdgeDot);
-            for (const Dot &d : dots)
-                if (d.cloud == cloud)
-                    p->drawEllipse(d.at, 4.0, 4.0);
-        }
-    }
 };
 
 template <typename T> T *quiet(T *item, QGraphicsItem *parent)
@@ -117,13 +91,9 @@ QString count(int n)
 }
 } // namespace
 
-LiveOverlay::LiveOverlay(QGraphicsScene *scene, QObject *parent)
-    : QObject(parent), mScene(scene), mFrame(this)
+LiveOverlay::LiveOverlay(QGraphicsScene *scene, QObject *parent) : QObject(parent), mScene(scene)
 {
-    mFrame.setInterval(33);
-    connect(&mFrame, &QTimer::timeout, this, &LiveOverlay::animate);
     connect(scene, &QGraphicsScene::selectionChanged, this, &LiveOverlay::selectionChanged);
-    mClock.start();
 }
 
 LiveOverlay::~LiveOverlay()
@@ -146,13 +116,11 @@ QColor LiveOverlay::loadColour(double load)
 
 void LiveOverlay::clear()
 {
-    mFrame.stop();
     delete mRoot.data();
     mRoot = nullptr;
     mNodes.clear();
     mEaps.clear();
-    mDots.clear();
-    mDotsItem = nullptr;
+    mDots = nullptr;
     mCloudText = nullptr;
     mLayout.reset();
     mSnapshot.reset();
@@ -225,13 +193,8 @@ bool LiveOverlay::build(const LiveLayout &layout)
     }
     if (!mCloudRect.isNull())
         mCloudText = text(root, 8, kBar, false);
-    mDots.resize(kDotPool);
-    auto *dots = quiet(new DotsItem, root);
-    dots->setCacheMode(QGraphicsItem::NoCache); // changes every frame
-    dots->area = mScene->sceneRect();
-    dots->setZValue(2);
-    dots->dots.reserve(kDotPool);
-    mDotsItem = dots;
+    mDots = new LiveDots(mScene->sceneRect(), root);
+    mDots->setZValue(2);
     return true;
 }
 
@@ -302,43 +265,24 @@ void LiveOverlay::update(const Snapshot &s)
 
 void LiveOverlay::launch(const Snapshot &s)
 {
-    if (mDots.empty() || s.moves.empty())
+    if (!mDots || s.moves.empty())
         return;
-    const qint64 now = mClock.elapsed();
-    // Running: enough dots to keep the pool about full at the current snapshot
-    // rate. A step or pause: a burst showing that slot's dispatches.
-    const qint64 since = s.running ? std::clamp<qint64>(now - mLastLaunch, 1, kDotMs) : kDotMs / 3;
-    mLastLaunch = now;
-    const int n =
-        std::min<int>({int(s.moves.size()), kDotPool / 2,
-                       s.running ? std::max(1, int(kDotPool * since / kDotMs)) : kDotPool});
-    const double stride = double(s.moves.size()) / n;
-    for (int k = 0; k < n; ++k) {
-        const LiveMove &m = s.moves[std::size_t(k * stride)];
+    std::vector<LiveDots::Flight> flights;
+    flights.reserve(s.moves.size());
+    for (const LiveMove &m : s.moves) {
         if (m.eap < 0 || m.eap >= int(mEaps.size()) || mEaps[m.eap].rect.isNull())
             continue;
         const QRectF &eap = mEaps[m.eap].rect;
-        QPointF from, to;
-        if (m.target >= 0 && m.target < int(mNodes.size()) && !mNodes[m.target].rect.isNull()) {
-            from = {eap.center().x(), eap.bottom()};
-            to = {mNodes[m.target].rect.center().x(), mNodes[m.target].rect.top()};
-        } else if (m.target < 0 && !mCloudRect.isNull()) {
-            from = {eap.center().x(), eap.top()};
-            to = {mCloudRect.center().x(), mCloudRect.bottom()};
-        } else {
-            continue;
-        }
-        Dot &d = mDots[mNextDot];
-        mNextDot = (mNextDot + 1) % int(mDots.size());
-        d.from = from;
-        d.to = to;
-        d.start = now + qint64(k * since / n); // spread over the interval, not in a burst
-        d.active = true;
-        d.cloud = m.target < 0;
+        if (m.target >= 0 && m.target < int(mNodes.size()) && !mNodes[m.target].rect.isNull())
+            flights.push_back({{eap.center().x(), eap.bottom()},
+                               {mNodes[m.target].rect.center().x(), mNodes[m.target].rect.top()},
+                               false});
+        else if (m.target < 0 && !mCloudRect.isNull())
+            flights.push_back({{eap.center().x(), eap.top()},
+                               {mCloudRect.center().x(), mCloudRect.bottom()},
+                               true});
     }
-    if (!mFrame.isActive())
-        mFrame.start();
-    animate();
+    mDots->launch(flights, s.running);
 }
 
 bool LiveOverlay::alive()
@@ -346,11 +290,9 @@ bool LiveOverlay::alive()
     if (mRoot || mNodes.empty())
         return bool(mRoot);
     // The scene was rebuilt and deleted our items with everything else.
-    mFrame.stop();
     mNodes.clear();
     mEaps.clear();
-    mDots.clear();
-    mDotsItem = nullptr;
+    mDots = nullptr;
     mCloudText = nullptr;
     return false;
 }
@@ -363,33 +305,6 @@ void LiveOverlay::rebuild()
     alive();
     mLayout.reset();
     setSnapshot(s);
-}
-
-void LiveOverlay::animate()
-{
-    if (!alive())
-        return;
-    const qint64 now = mClock.elapsed();
-    auto *item = static_cast<DotsItem *>(mDotsItem);
-    const bool wasEmpty = item->dots.empty();
-    item->dots.clear();
-    bool any = false;
-    for (Dot &d : mDots) {
-        if (!d.active)
-            continue;
-        const double t = double(now - d.start) / kDotMs;
-        if (t >= 1.0) {
-            d.active = false;
-            continue;
-        }
-        any = true;
-        if (t >= 0)
-            item->dots.push_back({d.from + (d.to - d.from) * t, d.cloud});
-    }
-    if (!wasEmpty || !item->dots.empty())
-        item->update();
-    if (!any)
-        mFrame.stop();
 }
 
 QColor LiveOverlay::nodeColour(int node) const
@@ -431,7 +346,7 @@ int LiveOverlay::itemCount() const
 
 int LiveOverlay::visibleDots() const
 {
-    return mRoot && mDotsItem ? int(static_cast<DotsItem *>(mDotsItem)->dots.size()) : 0;
+    return mRoot && mDots ? mDots->visible() : 0;
 }
 
 int LiveOverlay::selectedNode() const

@@ -3,11 +3,9 @@
 
 #include "snapshot.h"
 
-#include <QElapsedTimer>
 #include <QObject>
 #include <QPointer>
 #include <QRectF>
-#include <QTimer>
 #include <vector>
 
 class QGraphicsItem;
@@ -19,10 +17,12 @@ class QGraphicsSimpleTextItem;
 
 namespace schedlab::ui {
 
+class LiveDots;
+
 /**
  * Draws a live run over the topology scene: nodes tinted by load, queue bars at
  * nodes and eAPs, pull and drop marks, WAN links by load and request dots moving
- * from eAPs to their targets. All items hang under one root item and are made
+ * from eAPs to their targets (LiveDots). All items hang under one root item and are made
  * once per run; a snapshot only changes their geometry and colours. Dots come
  * from a fixed pool, so the item count stays bounded however busy the run.
  */
@@ -31,9 +31,6 @@ class LiveOverlay : public QObject
     Q_OBJECT
 
 public:
-    static constexpr int kDotPool = 160;
-    static constexpr int kDotMs = 600; ///< wall time a dot takes along its link
-
     explicit LiveOverlay(QGraphicsScene *scene, QObject *parent = nullptr);
     ~LiveOverlay() override;
 
@@ -76,20 +73,11 @@ private:
         QGraphicsSimpleTextItem *queueText = nullptr;
         QGraphicsLineItem *wan = nullptr;
     };
-    struct Dot
-    {
-        QPointF from, to;
-        qint64 start = 0;
-        bool active = false;
-        bool cloud = false;
-    };
-
     bool build(const LiveLayout &layout);
     /** False (and forgets its items) when a scene rebuild deleted them. */
     bool alive();
     void update(const Snapshot &s);
     void launch(const Snapshot &s);
-    void animate();
     void selectionChanged();
 
     QGraphicsScene *mScene;
@@ -100,12 +88,7 @@ private:
     std::vector<EapItems> mEaps;
     QRectF mCloudRect;
     QGraphicsSimpleTextItem *mCloudText = nullptr;
-    std::vector<Dot> mDots;
-    QGraphicsItem *mDotsItem = nullptr; ///< draws the dots in flight
-    int mNextDot = 0;
-    QTimer mFrame;
-    QElapsedTimer mClock;
-    qint64 mLastLaunch = 0;
+    LiveDots *mDots = nullptr; ///< a child of mRoot
 };
 
 } // namespace schedlab::ui

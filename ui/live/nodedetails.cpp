@@ -128,7 +128,9 @@ void NodeDetails::setSnapshot(const SnapshotPtr &s)
     QStringList layers;
     for (const LiveFocus::Layer &l : f.layers)
         layers << QString::fromStdString(l.digest) + " " + megabytes(l.size) +
-                      (l.inUse ? QString() : tr(" (unused)"));
+                      (l.downloading ? tr(" (pulling)")
+                       : l.inUse     ? QString()
+                                     : tr(" (unused)"));
     setIfChanged(mLayers, tr("Layers cached (%1, %2):\n%3")
                               .arg(f.layers.size())
                               .arg(megabytes(f.diskUsed))

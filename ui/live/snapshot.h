@@ -54,6 +54,7 @@ struct LiveFocus
         std::string digest;
         double size = 0;
         bool inUse = false;
+        bool downloading = false;
     };
     std::vector<Layer> layers;
     double diskUsed = 0;

@@ -104,7 +104,7 @@ void SnapshotRecorder::fillFocus(LiveFocus &focus, int node) const
     }
     const LayerCache &cache = mEngine.layerCache(node);
     for (const LayerCache::Entry &e : cache.entries())
-        focus.layers.push_back({e.digest, e.size, e.users > 0});
+        focus.layers.push_back({e.digest, e.size, e.users > 0, !e.present});
     focus.diskUsed = cache.used();
     const long count = std::min<long>(mRecorded, kHistory);
     focus.loadHistory.reserve(count);
