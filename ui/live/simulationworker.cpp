@@ -6,6 +6,10 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <unistd.h>
+#endif
 
 namespace schedlab::ui {
 
@@ -35,6 +39,12 @@ void SimulationWorker::prepare()
 {
     if (mEngine)
         return;
+#ifdef __linux__
+    // When the GUI thread and a run at full speed both want a core, the GUI
+    // wins: Qt's thread priorities do not reach Linux's normal policy, a nice
+    // value per thread does.
+    setpriority(PRIO_PROCESS, pid_t(gettid()), kNice);
+#endif
     try {
         mEngine = std::make_unique<Engine>(mScenario, mOptions);
     } catch (const std::exception &e) {

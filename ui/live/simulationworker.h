@@ -32,6 +32,7 @@ class SimulationWorker : public QObject
 
 public:
     static constexpr int kMinSnapshotMs = 33;
+    static constexpr int kNice = 10; ///< the engine thread's nice value (Linux)
 
     SimulationWorker(const Scenario &scenario, const RunOptions &options,
                      QObject *parent = nullptr);
