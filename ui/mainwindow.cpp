@@ -6,6 +6,7 @@
 #include "experimentbrowser.h"
 #include "editortools.h"
 #include "preferences.h"
+#include "preferencesdialog.h"
 #include "propertiesdock.h"
 #include "scenariodock.h"
 #include "topologydocument.h"
@@ -84,6 +85,12 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 
     mTools = new EditorTools(mDocument, mScene, mView, this);
     menuBar()->addMenu(mTools->editMenu());
+    mTools->editMenu()->addSeparator();
+    mTools->editMenu()->addAction(tr("&Preferences…"), QKeySequence::Preferences, this, [this] {
+        PreferencesDialog dialog(this);
+        if (dialog.exec() == QDialog::Accepted)
+            mBrowser->refresh();
+    });
     addToolBar(Qt::TopToolBarArea, mTools->toolBar());
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
