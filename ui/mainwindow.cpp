@@ -7,6 +7,7 @@
 #include "editortools.h"
 #include "preferences.h"
 #include "preferencesdialog.h"
+#include "starterscenario.h"
 #include "propertiesdock.h"
 #include "scenariodock.h"
 #include "topologydocument.h"
@@ -30,13 +31,6 @@ namespace schedlab::ui {
 namespace {
 const Preference<QStringList> recentFiles("files/recent", {});
 constexpr int kMaxRecent = 8;
-
-Scenario blankScenario()
-{
-    Scenario s;
-    s.name = "untitled";
-    return s;
-}
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
@@ -114,7 +108,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(mScene, &QGraphicsScene::selectionChanged, this, &MainWindow::selectionChanged);
     connect(mTree, &ScenarioDock::pathActivated, this,
             [this](const QString &path, const QString &name) { mProperties->show(path, name); });
-    mDocument->reset(blankScenario(), {});
+    mDocument->reset(starterScenario(), {});
 }
 
 MainWindow::~MainWindow()
@@ -201,7 +195,7 @@ QString MainWindow::statusText() const
 void MainWindow::newScenario()
 {
     if (maybeSave())
-        mDocument->reset(blankScenario(), {});
+        mDocument->reset(starterScenario(), {});
 }
 
 void MainWindow::openDialog()
