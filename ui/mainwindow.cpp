@@ -6,6 +6,8 @@
 #include "experimentbrowser.h"
 #include "editortools.h"
 #include "preferences.h"
+#include "preferencesdialog.h"
+#include "starterscenario.h"
 #include "propertiesdock.h"
 #include "rundock.h"
 #include "scenariodock.h"
@@ -30,13 +32,6 @@ namespace schedlab::ui {
 namespace {
 const Preference<QStringList> recentFiles("files/recent", {});
 constexpr int kMaxRecent = 8;
-
-Scenario blankScenario()
-{
-    Scenario s;
-    s.name = "untitled";
-    return s;
-}
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
@@ -92,6 +87,12 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 
     mTools = new EditorTools(mDocument, mScene, mView, this);
     menuBar()->addMenu(mTools->editMenu());
+    mTools->editMenu()->addSeparator();
+    mTools->editMenu()->addAction(tr("&Preferences…"), QKeySequence::Preferences, this, [this] {
+        PreferencesDialog dialog(this);
+        if (dialog.exec() == QDialog::Accepted)
+            mBrowser->refresh();
+    });
     addToolBar(Qt::TopToolBarArea, mTools->toolBar());
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
@@ -116,7 +117,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(mScene, &QGraphicsScene::selectionChanged, this, &MainWindow::selectionChanged);
     connect(mTree, &ScenarioDock::pathActivated, this,
             [this](const QString &path, const QString &name) { mProperties->show(path, name); });
-    mDocument->reset(blankScenario(), {});
+    mDocument->reset(starterScenario(), {});
 }
 
 MainWindow::~MainWindow()
@@ -210,7 +211,7 @@ QString MainWindow::statusText() const
 void MainWindow::newScenario()
 {
     if (maybeSave())
-        mDocument->reset(blankScenario(), {});
+        mDocument->reset(starterScenario(), {});
 }
 
 void MainWindow::openDialog()
