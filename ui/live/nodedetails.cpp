@@ -74,10 +74,16 @@ void NodeDetails::setNode(int node)
 {
     mNode = node;
     mSince.invalidate();
+    showDetails(false); // until a snapshot carries this node's details
+    mTitle->setText(node < 0 ? tr("Click a node to follow it")
+                             : tr("The node's details show while a run is live"));
+}
+
+void NodeDetails::showDetails(bool show)
+{
     for (QWidget *w : std::initializer_list<QWidget *>{mNow, mReplicas, mLayers, mPlot})
-        w->setVisible(node >= 0);
-    if (node < 0)
-        mTitle->setText(tr("Click a node to follow it"));
+        if (w->isHidden() == show)
+            w->setVisible(show);
 }
 
 QString NodeDetails::title() const
@@ -102,6 +108,7 @@ void NodeDetails::setSnapshot(const SnapshotPtr &s)
         return;
     mSince.start();
     const LiveLayout &layout = *s->layout;
+    showDetails(true);
     const LiveFocus &f = s->focus;
     const LiveNode &n = s->nodes[mNode];
     const double cores = layout.nodeCpu[mNode];

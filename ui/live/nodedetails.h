@@ -35,6 +35,8 @@ public:
     QCustomPlot *plot() const { return mPlot; }
 
 private:
+    void showDetails(bool show);
+
     int mNode = -1;
     QLabel *mTitle;
     QLabel *mNow;

@@ -103,6 +103,7 @@ RunDock::RunDock(QGraphicsScene *scene, QWidget *parent)
     mProgress->setRange(0, 1000);
     mProgress->setTextVisible(true);
     mProgress->setFormat(tr("not started"));
+    mProgress->setValue(0);
     layout->addWidget(mProgress);
     mTotals = new QLabel;
     mTotals->setMinimumHeight(2 * mTotals->fontMetrics().lineSpacing());
@@ -227,6 +228,7 @@ void RunDock::stop()
 {
     mSession->stop();
     mOverlay->clear();
+    mDetails->setNode(mDetails->node()); // back to waiting for a run
     mProgress->setValue(0);
     mProgress->setFormat(tr("stopped"));
     Q_EMIT statusChanged(statusText());
