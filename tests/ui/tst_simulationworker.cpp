@@ -143,6 +143,27 @@ private Q_SLOTS:
         QVERIFY(waitPaused(session, 2 * frame));
     }
 
+    void speedPacesSimulatedTime()
+    {
+        // Only the bound that load cannot break: a paced run never gets ahead of
+        // speed x wall time (by more than the slot it may just have started).
+        const Scenario s = load("tutorial");
+        LiveSession session;
+        session.setSpeed(4.0);
+        session.start(s, optionsFor(s, 1));
+        QVERIFY(waitPaused(session, 0));
+        QElapsedTimer t;
+        t.start();
+        session.run();
+        QTest::qWait(700);
+        const double wall = t.elapsed() / 1000.0;
+        const double simulated = session.latest()->time;
+        session.stop();
+        QVERIFY2(simulated > 0, "the run moved");
+        QVERIFY2(simulated <= 4.0 * wall + s.time.slot + 1e-9,
+                 qPrintable(QString("%1 s simulated in %2 s at x4").arg(simulated).arg(wall)));
+    }
+
     void pauseStopsProgress()
     {
         const Scenario s = load("tutorial");
