@@ -16,6 +16,15 @@ PerfAnalyzer::PerfAnalyzer(int nodes, int reference, double threshold)
 
 void PerfAnalyzer::update(std::span<const PerfObservation> obs)
 {
+    // A node estimated in one pass can be the reference of another application
+    // in the next: repeat while passes make new nodes known.
+    std::vector<char> done(mK.size(), 0);
+    while (pass(obs, done)) {
+    }
+}
+
+bool PerfAnalyzer::pass(std::span<const PerfObservation> obs, std::vector<char> &done)
+{
     std::fill(mSum.begin(), mSum.end(), 0.0);
     std::fill(mWeight.begin(), mWeight.end(), 0.0);
     std::fill(mError.begin(), mError.end(), 0.0);
@@ -56,13 +65,17 @@ void PerfAnalyzer::update(std::span<const PerfObservation> obs)
             mWeight[o.node] += o.load;
         }
     }
+    bool newlyKnown = false;
     for (std::size_t n = 0; n < mK.size(); ++n) {
-        if (mWeight[n] <= 0 || (mKnown[n] && mError[n] <= mThreshold))
+        if (done[n] || mWeight[n] <= 0 || (mKnown[n] && mError[n] <= mThreshold))
             continue;
+        newlyKnown = newlyKnown || !mKnown[n];
         mK[n] = mSum[n] / mWeight[n];
         mKnown[n] = 1;
+        done[n] = 1;
         ++mUpdates;
     }
+    return newlyKnown;
 }
 
 } // namespace schedlab

@@ -38,6 +38,8 @@ public:
     long updates() const { return mUpdates; }
 
 private:
+    bool pass(std::span<const PerfObservation> observations, std::vector<char> &done);
+
     std::vector<double> mK;
     std::vector<char> mKnown;
     std::vector<double> mSum, mWeight, mError; ///< scratch per node
