@@ -45,8 +45,7 @@ public:
         mArches.clear();
         for (int n = 0; n < view.nodeCount; ++n) {
             const std::string &arch = view.topology->nodes[n].arch;
-            if (app.count(arch) &&
-                std::find(mArches.begin(), mArches.end(), arch) == mArches.end())
+            if (app.count(arch) && std::find(mArches.begin(), mArches.end(), arch) == mArches.end())
                 mArches.push_back(arch);
         }
     }

@@ -56,9 +56,9 @@ bool PerfAnalyzer::pass(std::span<const PerfObservation> obs, std::vector<char> 
         for (const PerfObservation &o : obs) {
             if (o.app != app || !usable(o) || &o == ref)
                 continue;
-            const double dW = o.load / ref->load;          // eq. 1: ΔW_ij0
-            const double kj = ref->cpu * k0 * dW / o.cpu;  // eq. 2
-            const double p = o.cpu * mK[o.node] / o.load;  // eq. 3
+            const double dW = o.load / ref->load;                                 // eq. 1: ΔW_ij0
+            const double kj = ref->cpu * k0 * dW / o.cpu;                         // eq. 2
+            const double p = o.cpu * mK[o.node] / o.load;                         // eq. 3
             mError[o.node] = std::max(mError[o.node], std::abs(1.0 - p / pMean)); // eq. 4
             // Several applications on a node: a mean weighted by their load.
             mSum[o.node] += o.load * kj;

@@ -23,10 +23,14 @@ double quotaOf(const Pod &pod)
 double stddevOf(const Distribution &d)
 {
     switch (d.kind) {
-    case Distribution::Kind::Const: return 0.0;
-    case Distribution::Kind::Exp: return d.a;
-    case Distribution::Kind::Uniform: return (d.b - d.a) / std::sqrt(12.0);
-    case Distribution::Kind::Normal: return d.b;
+    case Distribution::Kind::Const:
+        return 0.0;
+    case Distribution::Kind::Exp:
+        return d.a;
+    case Distribution::Kind::Uniform:
+        return (d.b - d.a) / std::sqrt(12.0);
+    case Distribution::Kind::Normal:
+        return d.b;
     case Distribution::Kind::LogNormal: {
         const double s2 = d.b * d.b;
         return d.a * std::sqrt(std::exp(s2) * (std::exp(s2) - 1.0));
@@ -57,8 +61,8 @@ void Engine::initServing()
     if (std::none_of(streams.begin(), streams.end(),
                      [](const DeploymentStream &d) { return d.serve.enabled(); }))
         return;
-    mServing = std::make_unique<ServingState>(int(streams.size()), mTopology.edgeCount,
-                                              mOptions.seed);
+    mServing =
+        std::make_unique<ServingState>(int(streams.size()), mTopology.edgeCount, mOptions.seed);
     mEvents.push(ServingState::kMonitorInterval, PodMonitor, 0);
 }
 
@@ -146,8 +150,8 @@ void Engine::monitorServing()
             // What the monitor sees: the requests forwarded in the window and the
             // cpu time they took, each request's work drawn from the stream's.
             const double n = poisson(mServing->rng, r.served - r.markServed);
-            double cpu = n > 0 ? mServing->rng.normal(n * work.mean(), std::sqrt(n) * stddevOf(work))
-                               : 0.0;
+            double cpu =
+                n > 0 ? mServing->rng.normal(n * work.mean(), std::sqrt(n) * stddevOf(work)) : 0.0;
             cpu = std::clamp(cpu / perf / window, 0.0, std::min(quotaOf(pod), 1.0));
             reports.push_back({int(s), pod.node, cpu, n / window});
             r.markServed = r.served;

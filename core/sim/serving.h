@@ -24,9 +24,9 @@ struct ServingState
     {
         std::int32_t pod = -1;
         double start = 0.0;
-        double rate = 0.0;  ///< requests per second it serves now
-        double cores = 0.0; ///< cores it uses now
-        double since = 0.0; ///< integrals below are up to date until here
+        double rate = 0.0;                       ///< requests per second it serves now
+        double cores = 0.0;                      ///< cores it uses now
+        double since = 0.0;                      ///< integrals below are up to date until here
         double served = 0.0, busy = 0.0;         ///< requests, core-seconds since start
         double markServed = 0.0, markBusy = 0.0; ///< at the last report
         double markAt = 0.0;

@@ -61,7 +61,10 @@ struct Cluster
             caches[n].setCapacity(10 * GiB);
     }
 
-    ClusterView view() const { return {&topology, nodes.data(), caches.get(), 3, nullptr, k.data()}; }
+    ClusterView view() const
+    {
+        return {&topology, nodes.data(), caches.get(), 3, nullptr, k.data()};
+    }
 
     PodRequest pod(const ImageSpec &image, double cpu = 0.4) const
     {
@@ -188,9 +191,10 @@ private Q_SLOTS:
         // Node perf 1.0, 0.5, 0.8; app 0 on n0 and n1, app 1 on n1 and n2. A replica
         // serving W requests/s of 2 ms (app 0) uses C = W * 0.002 / k cores.
         PerfAnalyzer a(3, 0, 0.1);
-        const std::vector<PerfObservation> round1 = {
-            {0, 0, 100 * 0.002 / 1.0, 100}, {0, 1, 60 * 0.002 / 0.5, 60},
-            {1, 1, 50 * 0.004 / 0.5, 50},   {1, 2, 80 * 0.004 / 0.8, 80}};
+        const std::vector<PerfObservation> round1 = {{0, 0, 100 * 0.002 / 1.0, 100},
+                                                     {0, 1, 60 * 0.002 / 0.5, 60},
+                                                     {1, 1, 50 * 0.004 / 0.5, 50},
+                                                     {1, 2, 80 * 0.004 / 0.8, 80}};
         a.update(round1);
         QCOMPARE(a.k(0), 1.0);
         QVERIFY(std::abs(a.k(1) - 0.5) < 1e-12); // eq. 2 against the reference
@@ -211,8 +215,10 @@ private Q_SLOTS:
     {
         // Two applications disagree on n1: the estimate is their load-weighted mean.
         PerfAnalyzer a(2, 0, 0.1);
-        a.update(std::vector<PerfObservation>{{0, 0, 0.1, 100}, {0, 1, 0.2, 100},  // k = 0.5
-                                              {1, 0, 0.1, 100}, {1, 1, 0.1, 300}}); // k = 3
+        a.update(std::vector<PerfObservation>{{0, 0, 0.1, 100},
+                                              {0, 1, 0.2, 100}, // k = 0.5
+                                              {1, 0, 0.1, 100},
+                                              {1, 1, 0.1, 300}}); // k = 3
         QVERIFY(std::abs(a.k(1) - (100 * 0.5 + 300 * 3.0) / 400) < 1e-12);
         QVERIFY(a.estimated(1));
         PerfAnalyzer none(2, 0, 0.1);

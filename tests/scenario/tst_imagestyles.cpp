@@ -125,17 +125,16 @@ private Q_SLOTS:
             << head + "      serve: {qps: 1000}\n" + pods << 35 << 20
             << "workload.deployments[0].serve.qps"
             << "expected a rate with a unit (e.g. 20/s, 300/m), got bare number 1000";
-        QTest::newRow("typo'd serve key")
-            << head + "      serve: {qps: 10/s, wrok: 1ms}\n" + pods << 35 << 26
-            << "workload.deployments[0].serve.wrok"
-            << "unknown key 'wrok'; did you mean 'work'?";
+        QTest::newRow("typo'd serve key") << head + "      serve: {qps: 10/s, wrok: 1ms}\n" + pods
+                                          << 35 << 26 << "workload.deployments[0].serve.wrok"
+                                          << "unknown key 'wrok'; did you mean 'work'?";
         QTest::newRow("zero load")
             << head + "      serve: {qps: 0/s, work: 1ms, report: false}\n" + pods << 35 << 20
             << "workload.deployments[0].serve.qps"
             << "a serving stream needs a positive load, got 0/s";
-        QTest::newRow("no work")
-            << head + "      serve: {qps: 5/s, work: 0s}\n" + pods << 35 << 31
-            << "workload.deployments[0].serve.work" << "requests must take some work, got 0s";
+        QTest::newRow("no work") << head + "      serve: {qps: 5/s, work: 0s}\n" + pods << 35 << 31
+                                 << "workload.deployments[0].serve.work"
+                                 << "requests must take some work, got 0s";
         QTest::newRow("per-arch name of another image")
             << QString(kBase).replace("name: app-arm64:1", "name: multi:1") + "    - name: s\n" +
                    "      count: 1\n      arrival: {at: [0s]}\n" + pods

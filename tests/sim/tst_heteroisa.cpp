@@ -98,7 +98,8 @@ void addWeb(Scenario &s, double at = 60.0, std::map<std::string, std::string> se
 void addStyles(Scenario &s, int count)
 {
     ImageSpec indexOne{"amd-index:1", true, {{"amd64", "", {{"ai", 5 * MB}}}}};
-    ImageSpec perArch{"gw:1", false,
+    ImageSpec perArch{"gw:1",
+                      false,
                       {{"amd64", "gw-amd64:1", {{"g-amd64", 5 * MB}}},
                        {"arm64", "gw-arm64:1", {{"g-arm64", 5 * MB}}}}};
     ImageSpec plain{"legacy:1", false, {{"amd64", "legacy:1", {{"l-amd64", 5 * MB}}}}};
@@ -134,7 +135,8 @@ Scenario generated(std::uint64_t seed)
     for (int i = 0; i < n; ++i) {
         const bool arm = i == 1 || (i > 1 && rng.uniform() < 0.4);
         nodes.push_back(node("g" + std::to_string(i), arm ? "arm64" : "amd64",
-                             rng.uniform() < 0.5 ? 2.0 : 4.0, i == 0 ? 1.0 : rng.uniform(0.4, 1.0)));
+                             rng.uniform() < 0.5 ? 2.0 : 4.0,
+                             i == 0 ? 1.0 : rng.uniform(0.4, 1.0)));
     }
     Scenario s = cluster(nodes);
     addProbes(s);
@@ -168,10 +170,18 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("image");
         QTest::addColumn<QString>("native"); // the failure kube-default hits
-        QTest::newRow("1: index, both arches") << "multi:1" << "";
-        QTest::newRow("2: index, amd64 only") << "amd-index:1" << "failures_image_pull";
-        QTest::newRow("3: per-arch names") << "gw-amd64:1" << "failures_container_create";
-        QTest::newRow("4: plain, amd64 only") << "legacy:1" << "failures_container_create";
+        QTest::newRow("1: index, both arches") << "multi:1"
+                                               << "";
+        QTest::newRow("2: index, amd64 only") << "amd-index:1"
+                                              << "failures_image_pull";
+        QTest::newRow("3: per-arch names") << "gw-amd64:1"
+                                           << "failures_container_create";
+        QTest::newRow("4: plain, amd64 only") << "legacy:1"
+                                              << "failures_container_create";
+        // KubeHICE's own way of writing a pod: the application name, which no
+        // registry resolves without an index.
+        QTest::newRow("3: application name") << "gw:1"
+                                             << "failures_image_pull";
     }
 
     void tableTwo()
@@ -296,8 +306,8 @@ private Q_SLOTS:
             QCOMPARE(hice.value("deploy_failures"), 0.0);
             QVERIFY(hice.value("k_estimation_error") < 0.08);
             QVERIFY(hice.value("replica_cpu_util_min") > 0.85);
-            plainFailures += plain.value("failures_image_pull") +
-                             plain.value("failures_container_create");
+            plainFailures +=
+                plain.value("failures_image_pull") + plain.value("failures_container_create");
             plainMin += plain.value("replica_cpu_util_min");
             hiceMin += hice.value("replica_cpu_util_min");
         }
