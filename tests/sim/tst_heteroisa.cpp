@@ -256,6 +256,67 @@ private Q_SLOTS:
         QVERIFY(hiceMin > plainMin + 0.3 * 5);
     }
 
+    void largeQuotaAvoidsSlowNodes()
+    {
+        // Fig. 11: above what fits one core of the slow node (0.7 / 0.6 > 1), kubehice
+        // keeps both replicas on the fast nodes; kube-default does not look.
+        Scenario s = cluster({node("fast1", "amd64", 2, 1.0), node("slow", "amd64", 2, 0.6),
+                              node("fast2", "amd64", 2, 1.0)});
+        addProbes(s);
+        addWeb(s);
+        for (PodTemplate &p : s.workload.deployments[1].pods)
+            p.cpu = Distribution::constant(0.7), p.cpuLimit = 0.7;
+        int plainSlow = 0;
+        for (std::uint64_t seed = 1; seed <= 6; ++seed)
+            for (const char *policy : {"kube-default", "kubehice"}) {
+                RunOptions o;
+                o.seed = seed;
+                o.policies.placement = policy;
+                Engine engine(s, o);
+                engine.run();
+                int onSlow = 0;
+                for (const Pod &pod : engine.state().pods)
+                    onSlow += pod.stream == 1 && pod.node == 1;
+                if (std::string(policy) == "kubehice")
+                    QCOMPARE(onSlow, 0);
+                else
+                    plainSlow += onSlow;
+            }
+        QVERIFY(plainSlow > 0);
+    }
+
+    void containersFollowPerformance()
+    {
+        // Fig. 13: with cpu sized by k, a node of half the performance takes about
+        // half the containers; kube-default fills both alike.
+        Scenario s = cluster({node("fast", "amd64", 2, 1.0), node("slow", "amd64", 2, 0.5)});
+        addProbes(s);
+        DeploymentStream d;
+        d.name = "many";
+        d.count = 14;
+        d.arrival = PodArrivalKind::Every;
+        d.gap = Distribution::constant(5.0);
+        d.start = 60.0;
+        d.pods = {pod("small", "multi:1", 0.25)};
+        s.workload.deployments.push_back(d);
+        for (const char *policy : {"kube-default", "kubehice"}) {
+            RunOptions o;
+            o.seed = 2;
+            o.policies.placement = policy;
+            Engine engine(s, o);
+            engine.run();
+            int count[2] = {0, 0};
+            for (const Pod &pod : engine.state().pods)
+                if (pod.stream == 1 && pod.phase != PodPhase::Failed)
+                    ++count[pod.node];
+            if (std::string(policy) == "kubehice")
+                QVERIFY2(count[0] >= 2 * count[1] && count[1] > 0,
+                         qPrintable(QString("%1 %2").arg(count[0]).arg(count[1])));
+            else
+                QCOMPARE(count[0], count[1]);
+        }
+    }
+
     void performanceEstimate()
     {
         // Fig. 10: within 8 % of the true ratios on a synthetic load; fewer requests
