@@ -8,6 +8,7 @@
 #include "experiment/storedcomparison.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <thread>
@@ -32,7 +33,11 @@ const char *const kRequestMetrics[] = {"throughput_rate", "dropped", "response_m
                                        "decision_time_us_mean"};
 const char *const kPodMetrics[] = {"download_bytes",  "download_seconds",
                                    "disk_used_bytes", "containers_before_eviction",
-                                   "lrs_std",         "deploy_failures"};
+                                   "lrs_std",         "deploy_failures",
+                                   "failures_image_pull", "failures_container_create",
+                                   "failures_unschedulable"};
+const char *const kServingMetrics[] = {"qps", "replica_cpu_util_mean", "replica_cpu_util_min",
+                                       "k_estimation_error"};
 
 /** The request columns when the scenario has requests, the pod columns when it has pods. */
 std::vector<const char *> tableMetrics(const Scenario &scenario)
@@ -42,6 +47,10 @@ std::vector<const char *> tableMetrics(const Scenario &scenario)
         out.insert(out.end(), std::begin(kRequestMetrics), std::end(kRequestMetrics));
     if (scenario.hasDeployments())
         out.insert(out.end(), std::begin(kPodMetrics), std::end(kPodMetrics));
+    const auto &streams = scenario.workload.deployments;
+    if (std::any_of(streams.begin(), streams.end(),
+                    [](const DeploymentStream &d) { return d.serve.enabled(); }))
+        out.insert(out.end(), std::begin(kServingMetrics), std::end(kServingMetrics));
     return out;
 }
 

@@ -8,6 +8,7 @@
 #include "policy/registry.h"
 #include "sim/layercache.h"
 #include "sim/pullqueue.h"
+#include "sim/serving.h"
 
 #include <algorithm>
 #include <chrono>

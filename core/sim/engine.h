@@ -22,6 +22,8 @@ class PlacementFramework;
 class PullQueue;
 struct ClusterView;
 struct PlacementRecord;
+struct PodRequest;
+struct ServingState;
 
 /** Hooks a front end implements to follow a run (OMNeT++'s cEnvir, SimGrid's signals). */
 class SimObserver
@@ -91,7 +93,7 @@ private:
     friend class EnginePodBinder;
     enum EventKind : std::uint8_t {
         AtEap, AtNode, AtCloud, NodeDone, CloudDone, PullDone,
-        PodArrive, PodPull, PodStart, PodEnd
+        PodArrive, PodPull, PodStart, PodEnd, PodMonitor
     };
 
     void beginSlot();
@@ -129,7 +131,7 @@ private:
     void handlePodEvent(const Event &e);
     ClusterView clusterView();
     void podArrive(std::int32_t id);
-    bool reservePod(std::int32_t id, int node);
+    bool reservePod(std::int32_t id, int node, const PodRequest &request);
     void bindPod(std::int32_t id, int node);
     void podPulled(std::int32_t id);
     void podStart(std::int32_t id);
@@ -138,6 +140,14 @@ private:
     void releasePod(Pod &pod, bool layers);
     void schedulePull(int node);
     void finishPods();
+
+    // Serving streams and the performance analyser (engineserving.cpp)
+    void initServing();
+    void servingStarted(std::int32_t id);
+    void servingEnded(std::int32_t id);
+    void reshareStream(int stream);
+    void monitorServing();
+    void finishServing();
 
     const Scenario &mScenario;
     RunOptions mOptions;
@@ -152,6 +162,7 @@ private:
     std::unique_ptr<LayerCache[]> mCaches;
     std::unique_ptr<PlacementFramework> mPlacement;
     std::unique_ptr<PullQueue[]> mPulls; ///< per node, only with deployments
+    std::unique_ptr<ServingState> mServing; ///< only with serving streams
     bool mPodsPlaced = false;
     SimObserver *mObserver = nullptr;
     Rng mDispatchRng;

@@ -23,14 +23,15 @@ struct Pod
     int stream = 0;
     int templ = 0;
     double arrival = 0.0;
-    double cpu = 0.0;    ///< requested cores
-    double memory = 0.0; ///< requested bytes
+    double cpu = 0.0;      ///< requested cores
+    double cpuLimit = 0.0; ///< cores; 0 = no limit
+    double memory = 0.0;   ///< requested bytes
     double duration = 0.0;
     double startJitter = 0.0;
     std::int32_t node = -1;
     PodPhase phase = PodPhase::Pending;
     PodFailure failure = PodFailure::None;
-    const ImageVariant *variant = nullptr; ///< what it pulls on its node
+    const ImageVariant *variant = nullptr; ///< what it pulls on its node (set at bind)
     double placedAt = 0.0;
     double pulledAt = 0.0;
     int waiting = 0;     ///< layers still downloading for it
