@@ -18,6 +18,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QFileDialog>
+#include <QTimer>
 #include <QFileInfo>
 #include <QGraphicsItem>
 #include <QLabel>
@@ -159,6 +160,16 @@ void MainWindow::documentChanged(int change)
     updateTitle();
 }
 
+void MainWindow::showEvent(QShowEvent *event)
+{
+    QMainWindow::showEvent(event);
+    if (mShownOnce)
+        return;
+    mShownOnce = true; // docks can only be sized once the window has its size
+    resizeDocks({mTree, mProperties}, {260, mRightWidth}, Qt::Horizontal);
+    QTimer::singleShot(0, mView, &TopologyView::fitAll); // after the docks took their room
+}
+
 bool MainWindow::showPanel(const QString &name)
 {
     if (name == "topology")
@@ -169,7 +180,8 @@ bool MainWindow::showPanel(const QString &name)
         mCentre->setCurrentWidget(mView);
         mRun->show();
         mRun->raise();
-        resizeDocks({mRun}, {380}, Qt::Horizontal);
+        mRightWidth = 380;
+        resizeDocks({mRun}, {mRightWidth}, Qt::Horizontal);
     }
     else
         return false;

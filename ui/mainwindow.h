@@ -51,6 +51,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
     void documentChanged(int change);
@@ -78,6 +79,8 @@ private:
     QLabel *mStatus;
     QLabel *mLiveStatus;
     QMenu *mRecent;
+    bool mShownOnce = false;
+    int mRightWidth = 340; ///< the right dock area's width at first show
 };
 
 } // namespace schedlab::ui

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "comparisonpanel.h"
 #include "mainwindow.h"
 #include "rundock.h"
 #include "screenshot.h"
@@ -25,7 +26,7 @@ int main(int argc, char **argv)
     parser.addVersionOption();
     parser.addPositionalArgument("scenario", "Scenario YAML file (default: scenarios/tutorial.yaml)");
     const QCommandLineOption shot("screenshot", "Render the window to a PNG file and exit.", "file");
-    const QCommandLineOption panel("panel", "Panel to show in the screenshot: topology, live.",
+    const QCommandLineOption panel("panel", "Panel to show: topology, live or compare (runs the panel's comparison first when taking a screenshot).",
                                    "name", "topology");
     const QCommandLineOption size("size", "Window size for the screenshot, WxH.", "size", "1400x900");
     const QCommandLineOption runSlots("run-slots", "Run N slots live before the screenshot.", "N");
@@ -34,7 +35,7 @@ int main(int argc, char **argv)
     parser.addOptions({shot, panel, size, runSlots, select});
     parser.process(app);
 
-    const QStringList panels = {"topology", "live"};
+    const QStringList panels = {"topology", "live", "compare"};
     if (!panels.contains(parser.value(panel))) {
         std::fprintf(stderr, "unknown panel '%s'; panels: %s\n", qPrintable(parser.value(panel)),
                      qPrintable(panels.join(", ")));
@@ -69,6 +70,16 @@ int main(int argc, char **argv)
     if (parser.isSet(select) && !window.runDock()->selectNode(parser.value(select))) {
         std::fprintf(stderr, "no edge node named '%s'\n", qPrintable(parser.value(select)));
         return 2;
+    }
+    if (parser.isSet(shot) && parser.value(panel) == "compare") {
+        schedlab::ui::ComparisonPanel *compare = window.comparison();
+        QEventLoop done;
+        QObject::connect(compare, &schedlab::ui::ComparisonPanel::finished, &done, &QEventLoop::quit);
+        if (!compare->run()) {
+            std::fprintf(stderr, "%s\n", qPrintable(compare->statusText()));
+            return 1;
+        }
+        done.exec();
     }
     if (parser.isSet(shot)) {
         if (parser.isSet(runSlots)) { // let the request dots fly a little way

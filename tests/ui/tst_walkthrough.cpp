@@ -10,6 +10,8 @@
 #include "experimentsdb.h"
 #include "mainwindow.h"
 #include "propertiesdock.h"
+#include "rundock.h"
+#include "livesession.h"
 #include "screenshot.h"
 #include "topologydocument.h"
 #include "topologyscene.h"
@@ -105,7 +107,6 @@ private Q_SLOTS:
         const Scenario &reopened = window.document()->scenario();
         QCOMPARE(reopened.sites.size(), std::size_t(2));
         QCOMPARE(reopened.sites[0].eaps.at(0).nodes.size(), std::size_t(3));
-        shot(window, "walkthrough-2-reopened");
 
         // Load it harder, as a user would in the inspector.
         window.propertiesDock()->show({});
@@ -114,6 +115,19 @@ private Q_SLOTS:
         rate->setText("40/s");
         Q_EMIT rate->editingFinished();
         QCOMPARE(window.document()->scenario().workload.requests.rate, 40.0);
+
+        // Watch it run live for 200 slots and follow a node.
+        QVERIFY(window.showPanel("live"));
+        RunDock *live = window.runDock();
+        QVERIFY(live->runSlots(200));
+        QVERIFY(live->selectNode("edge-1-n1"));
+        const SnapshotPtr snapshot = live->session()->latest();
+        QVERIFY(snapshot);
+        QCOMPARE(snapshot->slot, 200L);
+        QVERIFY(snapshot->totals.arrived > 1000); // 50 s at 40/s
+        QVERIFY(snapshot->totals.throughputRate() > 0.5);
+        shot(window, "walkthrough-3-live");
+        live->stop();
 
         // Three dispatch policies on five seeds, in the background.
         QVERIFY(window.showPanel("compare"));
@@ -133,7 +147,7 @@ private Q_SLOTS:
             for (double y : s.y)
                 QVERIFY(y > 0.5 && y < 1.1); // Φ_f counts completions of the frame before, so may pass 1
         }
-        shot(window, "walkthrough-3-compared");
+        shot(window, "walkthrough-4-compared");
 
         // The figure for one IEEE column, as PDF.
         charts::ExportDialog dialog(throughput, &window);
