@@ -2,24 +2,13 @@
 // schedlab-cli as a user runs it: exit codes, JSON shapes, reproducibility.
 #include "store/experimentstore.h"
 
+#include "common/cli.h"
+
 #include <QtTest>
 
 namespace {
-struct Result
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Result cli(const QStringList &args)
-{
-    QProcess p;
-    p.setWorkingDirectory(QStringLiteral(SCHEDLAB_SOURCE_DIR));
-    p.start(QStringLiteral(SCHEDLAB_CLI), args);
-    p.waitForFinished(300000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
+using schedlab::test::cli;
+using Result = schedlab::test::CliResult;
 
 QJsonObject withoutWallClock(QJsonObject o)
 {

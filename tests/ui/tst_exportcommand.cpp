@@ -2,24 +2,13 @@
 // schedlab-cli export as a user runs it: compare into a folder, then every chart and format.
 #include <QImageReader>
 #include <QTemporaryDir>
+#include "common/cli.h"
+
 #include <QtTest>
 
 namespace {
-struct Result
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Result cli(const QStringList &args)
-{
-    QProcess p;
-    p.setWorkingDirectory(QStringLiteral(SCHEDLAB_SOURCE_DIR));
-    p.start(QStringLiteral(SCHEDLAB_CLI), args);
-    p.waitForFinished(300000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
+using schedlab::test::cli;
+using Result = schedlab::test::CliResult;
 
 QByteArray readAll(const QString &path)
 {

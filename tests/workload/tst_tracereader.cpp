@@ -3,6 +3,8 @@
 #include "workload/tracereader.h"
 #include "workload/tracesummary.h"
 
+#include "common/cli.h"
+
 #include <QtTest>
 
 #include <numeric>
@@ -47,20 +49,8 @@ std::uint64_t count(const std::map<std::string, std::uint64_t> &m, const char *k
     return it == m.end() ? 0 : it->second;
 }
 
-struct CliResult
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-CliResult cli(const QStringList &args)
-{
-    QProcess p;
-    p.start(QStringLiteral(SCHEDLAB_CLI), args);
-    p.waitForFinished(60000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
+using schedlab::test::cli;
+using Result = schedlab::test::CliResult;
 } // namespace
 
 class TestTraceReader : public QObject
@@ -323,7 +313,7 @@ private Q_SLOTS:
                     std::to_string(i % 7) + ",1,1,Terminated,50,0.01";
             text += i % 3 == 0 ? "\r\n" : "\n";
             if (i == 31000)
-                text += std::string(100000, 'x') + "\n";
+                text.append(100000, 'x').append("\n");
         }
         std::istringstream in(text);
         const TraceImport imp = importAlibabaTrace(in, TraceFormat::Alibaba2017, "generated");
@@ -398,7 +388,7 @@ private Q_SLOTS:
 
     void cliJsonOnSample()
     {
-        const CliResult res = cli({"import-trace", "--format", "alibaba-2017", kSample, "--json"});
+        const Result res = cli({"import-trace", "--format", "alibaba-2017", kSample, "--json"});
         QCOMPARE(res.exitCode, 0);
         QJsonParseError err;
         const QJsonObject j = QJsonDocument::fromJson(res.out, &err).object();
@@ -428,7 +418,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString out = dir.filePath("clean.csv");
-        const CliResult res =
+        const Result res =
             cli({"import-trace", "--format", "alibaba-2017", kSample, "--out", out});
         QCOMPARE(res.exitCode, 0);
         QVERIFY(res.out.contains("status not Terminated"));
@@ -457,7 +447,7 @@ private Q_SLOTS:
     {
         QFETCH(QStringList, args);
         QFETCH(QString, message);
-        const CliResult res = cli(args);
+        const Result res = cli(args);
         QCOMPARE(res.exitCode, 2);
         QVERIFY2(QString::fromUtf8(res.err).contains(message), res.err.constData());
     }
