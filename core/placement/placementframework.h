@@ -33,6 +33,9 @@ public:
     /** Places `pod`: the chosen node, or -1 (unschedulable). Fills lastRecord(). */
     int schedule(const PodRequest &pod, const ClusterView &view, PlacementBinder *binder);
     const PlacementRecord &lastRecord() const { return mRecord; }
+    /** Seconds before a pod that found no node is tried again (the back-off queue),
+     *  after `failures` earlier failures; 0: it fails as Unschedulable at once. */
+    virtual double retryDelay(int /*failures*/) const { return 0.0; }
 
 protected:
     /** The weight of plugin `p` on `node`; a policy may make it depend on the node. */
