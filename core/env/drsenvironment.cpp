@@ -153,7 +153,8 @@ StepResult DrsEnvironment::act(int action)
 {
     if (mDone || action < 0 || action >= nodeCount())
         throw std::out_of_range("action " + std::to_string(action) + " outside 0.." +
-                                std::to_string(nodeCount() - 1) + (mDone ? " or episode over" : ""));
+                                std::to_string(nodeCount() - 1) +
+                                (mDone ? " or episode over" : ""));
     const SimState &s = mEngine->state();
     const int pod = mPending;
     mAgent.decisions.push_back(mWorkers[action]);

@@ -8,8 +8,8 @@ namespace schedlab {
 ClusterUtilisation clusterUtilisation(std::span<const UsageProfile> nodes,
                                       std::span<const Metric> metrics)
 {
-    static constexpr Metric all[] = {Metric::Cpu,    Metric::Memory,   Metric::NetRx,
-                                     Metric::NetTx,  Metric::DiskRead, Metric::DiskWrite};
+    static constexpr Metric all[] = {Metric::Cpu,   Metric::Memory,   Metric::NetRx,
+                                     Metric::NetTx, Metric::DiskRead, Metric::DiskWrite};
     if (metrics.empty())
         metrics = all;
     ClusterUtilisation out;
@@ -25,8 +25,8 @@ ClusterUtilisation clusterUtilisation(std::span<const UsageProfile> nodes,
         double var = 0.0;
         for (const UsageProfile &u : nodes)
             var += (u[int(m)] - mean) * (u[int(m)] - mean);
-        out.avgUtil += mean * weight;                       // eq. 11–12
-        out.imbalance += weight * std::sqrt(var / n);       // eq. 13
+        out.avgUtil += mean * weight;                 // eq. 11–12
+        out.imbalance += weight * std::sqrt(var / n); // eq. 13
     }
     return out;
 }

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The DRS environment on drs-five-node: the monitor's sampling (Sec. 3.1) on a
-// hand-made trace, eq. 11–14, the state vector of eq. 7–9, pods through the
-// engine's life cycle, the back-off of unbindable actions, the reward settings of
-// Table 5, determinism, and a scripted agent that beats random actions.
+// The DRS environment on drs-five-node: the paper's workloads, the state vector of
+// eq. 7–9, pods through the engine's life cycle, the back-off of unbindable
+// actions, the reward settings of Table 5, determinism, and a scripted agent that
+// beats random actions.
 #include "env/drsenvironment.h"
 #include "experiment/comparison.h"
 #include "scenario/scenarioio.h"
-#include "sim/podusage.h"
 #include "sim/random.h"
+#include "workload/podarrivals.h"
 
 #include <QtTest/QtTest>
 #include <cmath>
@@ -73,81 +73,54 @@ class TestDrsEnvironment : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
-    /** Sec. 3.1: cpu and network average 5 samples, memory and disk 3, 0.1 s apart. */
-    void monitorSampling()
+    /** Sec. 5.2's three workloads in the stream format: even 1:1:1 every 20 s, random
+     *  1:1:1 with N(20 s, 1 s) gaps, CPU 4:1:1 every 20 s; each survives a save and load. */
+    void drsWorkloads_data()
     {
-        DrsMonitor m(2);
-        QVERIFY(!m.warm());
-        const double trace[] = {0.9, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6}; // node 0, every metric
-        for (int k = 0; k < 7; ++k) {
-            const double v = trace[k];
-            const UsageProfile u0{v, v, v, v, v, v};
-            const UsageProfile u1{1.0, 0.5, 0.0, 0.25, 1.0, 0.0};
-            m.record(std::vector<UsageProfile>{u0, u1});
-            QCOMPARE(m.warm(), k >= 4);
+        QTest::addColumn<QString>("workload");
+        QTest::addColumn<int>("videos");
+        QTest::addColumn<bool>("normalGaps");
+        QTest::newRow("even") << "even" << 100 << false;
+        QTest::newRow("random") << "random" << 100 << true;
+        QTest::newRow("cpu") << "cpu" << 200 << false;
+    }
+
+    void drsWorkloads()
+    {
+        QFETCH(QString, workload);
+        QFETCH(int, videos);
+        QFETCH(bool, normalGaps);
+        Scenario s = drsFiveNode();
+        DeploymentStream &d = s.workload.deployments[0];
+        if (workload == "random") {
+            d.arrival = PodArrivalKind::Gap;
+            d.gap = {Distribution::Kind::Normal, 20.0, 1.0};
+        } else if (workload == "cpu") {
+            d.pods[0].weight = 4;
         }
-        const UsageProfile s = m.state(0);
-        const double last5 = (0.2 + 0.3 + 0.4 + 0.5 + 0.6) / 5, last3 = (0.4 + 0.5 + 0.6) / 3;
-        QCOMPARE(s[int(Metric::Cpu)], last5);
-        QCOMPARE(s[int(Metric::NetRx)], last5);
-        QCOMPARE(s[int(Metric::NetTx)], last5);
-        QCOMPARE(s[int(Metric::Memory)], last3);
-        QCOMPARE(s[int(Metric::DiskRead)], last3);
-        QCOMPARE(s[int(Metric::DiskWrite)], last3);
-        QCOMPARE(m.state(1)[int(Metric::NetTx)], 0.25);
-
-        MonitorConfig half;
-        half.ceiling[int(Metric::NetRx)] = 0.5;
-        DrsMonitor h(1, half);
-        h.record(std::vector<UsageProfile>{{0, 0, 0.2, 0, 0, 0}});
-        h.record(std::vector<UsageProfile>{{0, 0, 0.9, 0, 0, 0}});
-        QCOMPARE(h.state(0)[int(Metric::NetRx)], 1.0); // (0.2 + 0.9) / 2 / 0.5, clamped
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
-                                 h.record(std::vector<UsageProfile>(2)));
-    }
-
-    /** Eq. 11–13 by hand for two nodes; eq. 14 with β/α = 200 and AvgUtil in percent. */
-    void utilisationAndReward()
-    {
-        const std::vector<UsageProfile> nodes = {{0.6, 0.2, 0.0, 0.0, 0.4, 0.2},
-                                                 {0.2, 0.2, 0.6, 0.0, 0.0, 0.2}};
-        const ClusterUtilisation u = clusterUtilisation(nodes);
-        QCOMPARE(u.avgUtil, (1.4 + 1.2) / 12);
-        // Per-metric population stddevs: 0.2, 0, 0.3, 0, 0.2, 0.
-        QVERIFY(std::abs(u.imbalance - 0.7 / 6) < 1e-15);
-        QVERIFY(std::abs(drsReward(u) - (100 * u.avgUtil - 200 * u.imbalance)) < 1e-12);
-        const Metric cm[] = {Metric::Cpu, Metric::Memory};
-        const ClusterUtilisation two = clusterUtilisation(nodes, cm);
-        QCOMPARE(two.avgUtil, 0.3);
-        QVERIFY(std::abs(two.imbalance - 0.1) < 1e-15);
-        for (const char *name : {"drs", "rlsk", "deeprm", "multi-deeprm"})
-            QCOMPARE(QString(rewardKindName(*rewardKindFromName(name))), QString(name));
-        QVERIFY(!rewardKindFromName("dqn"));
-    }
-
-    /** A pod's usage over a node's capacities: 2.1 MB/s on 8.4 MB/s is a quarter. */
-    void usageLoadsRelativeToCapacity()
-    {
-        NodeInfo node;
-        node.cpu = 2;
-        node.memory = 4e9;
-        node.bandwidth = 8.4 * 8e6;
-        node.diskRead = 663 * 8e6;
-        node.diskWrite = 610 * 8e6;
-        PodTemplate t;
-        t.usage = {0.469, 0, 2.1 * 8e6, 0, 165.75 * 8e6, 0};
-        const UsageProfile rate = podUsageRate(t, 0.3, node);
-        QCOMPARE(rate[int(Metric::Cpu)], 0.3); // capped at its cores
-        QCOMPARE(rate[int(Metric::NetRx)] / node.cpu, 0.25);
-        QCOMPARE(rate[int(Metric::DiskRead)] / node.cpu, 0.25);
-        QCOMPARE(rate[int(Metric::DiskWrite)], 0.0);
-        NodeState ns;
-        ns.usageRate = rate;
-        ns.memAlloc = 1e9;
-        const UsageProfile u = nodeUtilisation(node, ns);
-        QCOMPARE(u[int(Metric::Cpu)], 0.15);
-        QCOMPARE(u[int(Metric::Memory)], 0.25);
-        QCOMPARE(u[int(Metric::NetRx)], 0.25);
+        const ScenarioLoad again = loadScenarioText(saveScenarioText(s), "w.yaml");
+        QVERIFY(again.ok());
+        QVERIFY(again.scenario->workload == s.workload);
+        const std::vector<PodArrival> pods = drawPodArrivals(*again.scenario, 7);
+        QCOMPARE(int(pods.size()), 300);
+        int count[3] = {0, 0, 0};
+        double sum = 0.0, squares = 0.0;
+        for (std::size_t i = 0; i < pods.size(); ++i) {
+            ++count[pods[i].pod];
+            QVERIFY(pods[i].cpu >= 0.2 && pods[i].cpu <= 0.5);
+            if (i == 0)
+                continue;
+            const double gap = pods[i].time - pods[i - 1].time;
+            sum += gap, squares += gap * gap;
+            if (!normalGaps)
+                QVERIFY(std::abs(gap - 20.0) < 1e-9);
+        }
+        QCOMPARE(count[0], videos);
+        QCOMPARE(count[1], (300 - videos) / 2);
+        QCOMPARE(count[2], (300 - videos) / 2);
+        const double mean = sum / 299, sd = std::sqrt(std::max(0.0, squares / 299 - mean * mean));
+        QVERIFY(std::abs(mean - 20.0) < 0.2);
+        QVERIFY(normalGaps ? sd > 0.8 && sd < 1.2 : sd < 1e-6);
     }
 
     /** Eq. 7–9: 4 workers × 6 + the pod's 6, all in [0, 1]; the reward is eq. 14 of the
@@ -185,6 +158,9 @@ private Q_SLOTS:
             running += p.phase == PodPhase::Running || p.phase == PodPhase::Succeeded;
         QCOMPARE(running, 300);
         QVERIFY_THROWS_EXCEPTION(std::out_of_range, env.act(0));
+        const RunResult run = env.finish();
+        QVERIFY(std::any_of(run.metrics.begin(), run.metrics.end(),
+                            [](const MetricValue &m) { return m.name == "drs_reward"; }));
     }
 
     /** Sec. 3.2: a pod that cannot be bound to the chosen node waits in the back-off
@@ -247,9 +223,8 @@ private Q_SLOTS:
                           return int(rng.below(std::uint32_t(e.nodeCount())));
                       }).total;
         }
-        QVERIFY2(scripted > random, qPrintable(QString("scripted %1, random %2")
-                                                   .arg(scripted)
-                                                   .arg(random)));
+        QVERIFY2(scripted > random,
+                 qPrintable(QString("scripted %1, random %2").arg(scripted).arg(random)));
     }
 
     /** Table 5's settings: RLSK sees cpu and memory only; DeepRM pays for pods in the system. */
