@@ -46,6 +46,7 @@ struct StepResult
  * pods are bound or failed, or the scenario's duration is over. The scenario's
  * slot must equal the monitor interval: the monitor samples once per slot.
  * Deterministic: the same scenario, configuration and seed give the same trajectory.
+ * Keeps a reference to the scenario, which must outlive it.
  */
 class DrsEnvironment
 {

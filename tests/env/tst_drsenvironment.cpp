@@ -275,6 +275,36 @@ private Q_SLOTS:
         QCOMPARE(value("drs_reward"), 100 * value("avg_util") - 200 * value("imbalance"));
     }
 
+    /** Without the environment: the engine consults a PlacementAgent for every pod. */
+    void agentPolicyInEngine()
+    {
+        struct Fixed final : PlacementAgent
+        {
+            int calls = 0;
+            int choose(const PodRequest &, const ClusterView &view) override
+            {
+                ++calls;
+                return view.nodeCount - 1;
+            }
+        } agent;
+        const Scenario s = drsFiveNode();
+        RunOptions options;
+        options.seed = 4;
+        options.duration = 200.0;
+        options.placementAgent = &agent;
+        Engine engine(s, options);
+        engine.run();
+        int placed = 0;
+        for (const Pod &p : engine.state().pods)
+            if (p.node >= 0) {
+                QCOMPARE(p.node, 4);
+                ++placed;
+            }
+        QCOMPARE(placed, 10); // arrivals at 1 s, 21 s, ..., 181 s
+        QCOMPARE(agent.calls, 10);
+        QCOMPARE(QString(engine.lastPlacement()->plugins.back()), QString("AgentChoice"));
+    }
+
     void rejectsUnsuitableScenarios()
     {
         Scenario s = drsFiveNode();
