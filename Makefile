@@ -48,6 +48,7 @@ test: build
 bench: build
 	$(BUILD)/bench/bench_engine scenarios/kais-large.yaml
 	$(BUILD)/bench/bench_policies --benchmark_min_time=0.2
+	QT_QPA_PLATFORM=offscreen $(BUILD)/bench/bench_gui_frames scenarios/kais-large.yaml
 
 format:
 	git ls-files '*.cpp' '*.h' | xargs clang-format -i

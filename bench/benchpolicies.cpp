@@ -99,6 +99,7 @@ void placementBench(benchmark::State &bs, std::unique_ptr<PlacementFramework> po
 
 void BM_PlaceKubeDefault(benchmark::State &s) { placementBench(s, makeKubeDefaultPlacement()); }
 void BM_PlaceLrScheduler(benchmark::State &s) { placementBench(s, makeLrScheduler()); }
+void BM_PlaceKubeHice(benchmark::State &s) { placementBench(s, makeKubeHicePlacement()); }
 
 void BM_DiscountedExperiencePriority(benchmark::State &bs)
 {
@@ -121,5 +122,6 @@ BENCHMARK(BM_Greedy)->Arg(8)->Arg(100);
 BENCHMARK(BM_KubeDefault)->Arg(8)->Arg(100);
 BENCHMARK(BM_PlaceKubeDefault)->Arg(4)->Arg(100);
 BENCHMARK(BM_PlaceLrScheduler)->Arg(4)->Arg(100);
+BENCHMARK(BM_PlaceKubeHice)->Arg(4)->Arg(100);
 BENCHMARK(BM_DiscountedExperiencePriority);
 BENCHMARK_MAIN();

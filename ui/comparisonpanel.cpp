@@ -40,11 +40,11 @@ ComparisonPanel::ComparisonPanel(TopologyDocument *document, QWidget *parent)
 {
     auto *controls = new QWidget(this);
     auto *form = new QFormLayout(controls);
-    for (Plane plane : {Plane::Dispatch, Plane::Dequeue, Plane::Orchestration})
+    for (Plane plane : {Plane::Dispatch, Plane::Dequeue, Plane::Orchestration, Plane::Placement})
         form->addRow(q(planeName(plane)), policyList(plane));
     mSeeds = new QSpinBox(controls);
     mSeeds->setRange(1, 1000);
-    mSeeds->setValue(5);
+    mSeeds->setValue(comparisonSeeds().get());
     form->addRow(tr("Seeds"), mSeeds);
     mDuration = new QLineEdit(controls);
     mDuration->setPlaceholderText(tr("scenario's"));
@@ -52,7 +52,7 @@ ComparisonPanel::ComparisonPanel(TopologyDocument *document, QWidget *parent)
     form->addRow(tr("Duration"), mDuration);
     mJobs = new QSpinBox(controls);
     mJobs->setRange(1, 256);
-    mJobs->setValue(std::max(1, QThread::idealThreadCount()));
+    mJobs->setValue(comparisonJobs().get());
     form->addRow(tr("Parallel runs"), mJobs);
     mRun = new QPushButton(tr("Run Comparison"), controls);
     mCancel = new QPushButton(tr("Cancel"), controls);
@@ -102,9 +102,10 @@ QListWidget *ComparisonPanel::policyList(Plane plane)
     list->setMaximumHeight(std::min(6, list->count()) * 22 + 6);
     mLists[plane] = list;
     const PolicySelection defaults;
-    choose(plane, plane == Plane::Dispatch ? QStringList{"greedy", "random", "round-robin"}
-                  : plane == Plane::Dequeue ? QStringList{q(defaults.dequeue)}
-                                            : QStringList{q(defaults.orchestration)});
+    choose(plane, plane == Plane::Dispatch        ? QStringList{"greedy", "random", "round-robin"}
+                  : plane == Plane::Dequeue       ? QStringList{q(defaults.dequeue)}
+                  : plane == Plane::Orchestration ? QStringList{q(defaults.orchestration)}
+                                                  : QStringList{q(defaults.placement)});
     return list;
 }
 
@@ -145,10 +146,11 @@ bool ComparisonPanel::run()
     ComparisonSpec spec;
     const std::vector<std::string> dispatch = checked(Plane::Dispatch),
                                    dequeue = checked(Plane::Dequeue),
-                                   orchestration = checked(Plane::Orchestration);
-    if (dispatch.empty() || dequeue.empty() || orchestration.empty())
+                                   orchestration = checked(Plane::Orchestration),
+                                   placement = checked(Plane::Placement);
+    if (dispatch.empty() || dequeue.empty() || orchestration.empty() || placement.empty())
         return refuse(tr("Choose at least one policy in every plane."));
-    spec.variants = crossVariants(scenario.policies, dispatch, dequeue, orchestration);
+    spec.variants = crossVariants(scenario.policies, dispatch, dequeue, orchestration, placement);
     for (int s = 1; s <= mSeeds->value(); ++s)
         spec.seeds.push_back(scenario.seed + std::uint64_t(s) - 1);
     if (!mDuration->text().trimmed().isEmpty()) {

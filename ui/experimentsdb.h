@@ -3,18 +3,9 @@
 
 #include "preferences.h"
 
-#include <QStandardPaths>
-#include <QString>
-
 namespace schedlab::ui {
 
 /** Where the workbench keeps its experiment store (a preference; the CLI takes --db). */
-inline QString experimentsDbPath()
-{
-    static const Preference<QString> path(
-        "experiments/database",
-        QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + "/experiments.db");
-    return path.get();
-}
+inline QString experimentsDbPath() { return experimentsDatabase().get(); }
 
 } // namespace schedlab::ui

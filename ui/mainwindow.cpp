@@ -6,7 +6,10 @@
 #include "experimentbrowser.h"
 #include "editortools.h"
 #include "preferences.h"
+#include "preferencesdialog.h"
+#include "starterscenario.h"
 #include "propertiesdock.h"
+#include "rundock.h"
 #include "scenariodock.h"
 #include "topologydocument.h"
 #include "topologyscene.h"
@@ -29,13 +32,6 @@ namespace schedlab::ui {
 namespace {
 const Preference<QStringList> recentFiles("files/recent", {});
 constexpr int kMaxRecent = 8;
-
-Scenario blankScenario()
-{
-    Scenario s;
-    s.name = "untitled";
-    return s;
-}
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
@@ -56,6 +52,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     addDockWidget(Qt::LeftDockWidgetArea, mTree);
     addDockWidget(Qt::RightDockWidgetArea, mProperties);
     resizeDocks({mTree, mProperties}, {280, 320}, Qt::Horizontal);
+    mRun = new RunDock(mScene, this);
+    addDockWidget(Qt::RightDockWidgetArea, mRun);
+    tabifyDockWidget(mProperties, mRun);
+    mProperties->raise();
     mCatalog = new CatalogDock(mDocument, this);
     addDockWidget(Qt::BottomDockWidgetArea, mCatalog);
     mCatalog->hide(); // View > Catalog
@@ -72,6 +72,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 
     mStatus = new QLabel(this);
     statusBar()->addWidget(mStatus, 1);
+    mLiveStatus = new QLabel(this);
+    statusBar()->addPermanentWidget(mLiveStatus);
+    connect(mRun, &RunDock::statusChanged, mLiveStatus, &QLabel::setText);
 
     QMenu *file = menuBar()->addMenu(tr("&File"));
     file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newScenario);
@@ -84,12 +87,19 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 
     mTools = new EditorTools(mDocument, mScene, mView, this);
     menuBar()->addMenu(mTools->editMenu());
+    mTools->editMenu()->addSeparator();
+    mTools->editMenu()->addAction(tr("&Preferences…"), QKeySequence::Preferences, this, [this] {
+        PreferencesDialog dialog(this);
+        if (dialog.exec() == QDialog::Accepted)
+            mBrowser->refresh();
+    });
     addToolBar(Qt::TopToolBarArea, mTools->toolBar());
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Fit Topology"), this, [this] { mView->fitAll(); });
     view->addAction(mTree->toggleViewAction());
     view->addAction(mProperties->toggleViewAction());
+    view->addAction(mRun->toggleViewAction());
     view->addAction(mCatalog->toggleViewAction());
     view->addAction(mBrowser->toggleViewAction());
     QMenu *help = menuBar()->addMenu(tr("&Help"));
@@ -107,7 +117,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(mScene, &QGraphicsScene::selectionChanged, this, &MainWindow::selectionChanged);
     connect(mTree, &ScenarioDock::pathActivated, this,
             [this](const QString &path, const QString &name) { mProperties->show(path, name); });
-    mDocument->reset(blankScenario(), {});
+    mDocument->reset(starterScenario(), {});
 }
 
 MainWindow::~MainWindow()
@@ -139,6 +149,7 @@ void MainWindow::documentChanged(int change)
     const auto c = TopologyDocument::Change(change);
     const Scenario &s = mDocument->scenario();
     mScene->setScenario(s);
+    mRun->setScenario(s, c == TopologyDocument::Change::Layout); // an edit stops a live run
     if (c != TopologyDocument::Change::Layout)
         mTree->setScenario(s);
     if (c == TopologyDocument::Change::Replaced) {
@@ -154,6 +165,12 @@ bool MainWindow::showPanel(const QString &name)
         mCentre->setCurrentWidget(mView);
     else if (name == "compare")
         mCentre->setCurrentWidget(mComparison);
+    else if (name == "live") {
+        mCentre->setCurrentWidget(mView);
+        mRun->show();
+        mRun->raise();
+        resizeDocks({mRun}, {380}, Qt::Horizontal);
+    }
     else
         return false;
     return true;
@@ -194,7 +211,7 @@ QString MainWindow::statusText() const
 void MainWindow::newScenario()
 {
     if (maybeSave())
-        mDocument->reset(blankScenario(), {});
+        mDocument->reset(starterScenario(), {});
 }
 
 void MainWindow::openDialog()

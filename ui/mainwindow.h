@@ -14,6 +14,7 @@ class ComparisonPanel;
 class ExperimentBrowser;
 class EditorTools;
 class PropertiesDock;
+class RunDock;
 class ScenarioDock;
 class TopologyDocument;
 class TopologyScene;
@@ -44,7 +45,8 @@ public:
     CatalogDock *catalog() const { return mCatalog; }
     ComparisonPanel *comparison() const { return mComparison; }
     ExperimentBrowser *experiments() const { return mBrowser; }
-    /** Shows a central panel: "topology" or "compare". */
+    RunDock *runDock() const { return mRun; }
+    /** Shows a central panel: "topology", "compare" or "live" (the topology with the run dock). */
     bool showPanel(const QString &name);
 
 protected:
@@ -70,9 +72,11 @@ private:
     CatalogDock *mCatalog;
     ComparisonPanel *mComparison;
     ExperimentBrowser *mBrowser;
+    RunDock *mRun;
     QTabWidget *mCentre;
     EditorTools *mTools;
     QLabel *mStatus;
+    QLabel *mLiveStatus;
     QMenu *mRecent;
 };
 

@@ -16,6 +16,9 @@ TopologyView::TopologyView(QWidget *parent) : QGraphicsView(parent)
     setDragMode(QGraphicsView::RubberBandDrag);
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
     setFrameShape(QFrame::NoFrame);
+    // A live run changes items all over the view: one rectangle repaints faster
+    // than a region of many small ones.
+    setViewportUpdateMode(QGraphicsView::BoundingRectViewportUpdate);
 }
 
 void TopologyView::fitAll()

@@ -34,11 +34,15 @@ const char *const kRequestMetrics[] = {"throughput_rate", "dropped", "response_m
                                        "decision_time_us_mean"};
 const char *const kPodMetrics[] = {"download_bytes",  "download_seconds",
                                    "disk_used_bytes", "containers_before_eviction",
-                                   "lrs_std",         "deploy_failures"};
+                                   "lrs_std",         "deploy_failures",
+                                   "failures_image_pull", "failures_container_create",
+                                   "failures_unschedulable"};
+const char *const kServingMetrics[] = {"qps", "replica_cpu_util_mean", "replica_cpu_util_min",
+                                       "k_estimation_error"};
 
 /** The request columns when the scenario has requests, the pod columns when it has pods
  *  (with the utilisation columns if the requests did not bring them, and drs_reward when
- *  pods declare DRS usage). */
+ *  pods declare DRS usage), the serving columns when a stream serves requests. */
 std::vector<const char *> tableMetrics(const Scenario &scenario)
 {
     std::vector<const char *> out;
@@ -55,6 +59,10 @@ std::vector<const char *> tableMetrics(const Scenario &scenario)
                 break;
             }
     }
+    const auto &streams = scenario.workload.deployments;
+    if (std::any_of(streams.begin(), streams.end(),
+                    [](const DeploymentStream &d) { return d.serve.enabled(); }))
+        out.insert(out.end(), std::begin(kServingMetrics), std::end(kServingMetrics));
     return out;
 }
 

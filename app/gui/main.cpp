@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
+#include "rundock.h"
 #include "screenshot.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QEventLoop>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QRegularExpression>
+#include <QTimer>
 #include <cstdio>
 
 int main(int argc, char **argv)
@@ -22,13 +25,16 @@ int main(int argc, char **argv)
     parser.addVersionOption();
     parser.addPositionalArgument("scenario", "Scenario YAML file (default: scenarios/tutorial.yaml)");
     const QCommandLineOption shot("screenshot", "Render the window to a PNG file and exit.", "file");
-    const QCommandLineOption panel("panel", "Panel to show in the screenshot: topology.", "name",
-                                   "topology");
+    const QCommandLineOption panel("panel", "Panel to show in the screenshot: topology, live.",
+                                   "name", "topology");
     const QCommandLineOption size("size", "Window size for the screenshot, WxH.", "size", "1400x900");
-    parser.addOptions({shot, panel, size});
+    const QCommandLineOption runSlots("run-slots", "Run N slots live before the screenshot.", "N");
+    const QCommandLineOption select("select", "Select the node NAME (its live details show).",
+                                    "name");
+    parser.addOptions({shot, panel, size, runSlots, select});
     parser.process(app);
 
-    const QStringList panels = {"topology"};
+    const QStringList panels = {"topology", "live"};
     if (!panels.contains(parser.value(panel))) {
         std::fprintf(stderr, "unknown panel '%s'; panels: %s\n", qPrintable(parser.value(panel)),
                      qPrintable(panels.join(", ")));
@@ -51,7 +57,25 @@ int main(int argc, char **argv)
         QMessageBox::warning(nullptr, "SchedLab", QString("%1 was not opened:\n\n%2").arg(path, errors.join('\n')));
     }
 
+    window.showPanel(parser.value(panel));
+    if (parser.isSet(runSlots)) {
+        window.showPanel("live");
+        if (!window.runDock()->runSlots(parser.value(runSlots).toLong())) {
+            std::fprintf(stderr, "the live run did not reach slot %s\n",
+                         qPrintable(parser.value(runSlots)));
+            return 1;
+        }
+    }
+    if (parser.isSet(select) && !window.runDock()->selectNode(parser.value(select))) {
+        std::fprintf(stderr, "no edge node named '%s'\n", qPrintable(parser.value(select)));
+        return 2;
+    }
     if (parser.isSet(shot)) {
+        if (parser.isSet(runSlots)) { // let the request dots fly a little way
+            QEventLoop settle;
+            QTimer::singleShot(250, &settle, &QEventLoop::quit);
+            settle.exec();
+        }
         QString error;
         const QSize s(m.captured(1).toInt(), m.captured(2).toInt());
         if (!schedlab::ui::saveScreenshot(&window, s, parser.value(shot), &error)) {

@@ -193,7 +193,9 @@ PodRequest DrsEnvironment::requestOf(int id) const
     const auto [image, variant] = mScenario.podImage(t.image);
     PodRequest r;
     r.cpu = pod.cpu;
+    r.cpuLimit = pod.cpuLimit;
     r.memory = pod.memory;
+    r.perfBase = t.perfBase;
     r.image = image;
     r.fixedVariant = variant;
     r.nodeSelector = &t.nodeSelector;
@@ -210,7 +212,7 @@ void DrsEnvironment::buildState()
     }
     const Pod &pod = mEngine->state().pods[mPending];
     const PodTemplate &t = mScenario.workload.deployments[pod.stream].pods[pod.templ];
-    const double cores = t.cpuLimit > 0 ? t.cpuLimit : pod.cpu;
+    const double cores = pod.cpuLimit > 0 ? pod.cpuLimit : pod.cpu;
     const UsageProfile rate = podUsageRate(t, cores, mMeanNode);
     double *out = &mState[std::size_t(nodeCount()) * kMetricCount];
     for (int c = 0; c < kMetricCount; ++c)

@@ -26,6 +26,12 @@ void PodMetrics::appendTo(std::vector<MetricValue> &out) const
     add("failures_image_pull", double(mImagePull));
     add("failures_container_create", double(mContainerCreate));
     add("failures_unschedulable", double(mUnschedulable));
+    if (mServing) {
+        add("qps", mQps);
+        add("replica_cpu_util_mean", mUtilMean);
+        add("replica_cpu_util_min", mUtilMin);
+        add("k_estimation_error", mKError);
+    }
     out.push_back({"placement_time_us_mean",
                    mDecisions ? 1e-3 * double(mDecisionNanos) / double(mDecisions) : 0.0, true});
 }

@@ -28,6 +28,14 @@ public:
     /** Measured wall time of one placement decision. */
     void decision(std::int64_t nanos) { mDecisionNanos += nanos, ++mDecisions; }
 
+    /** Serving streams (KubeHICE Fig. 10–12): QPS, per-replica cpu utilisation of
+     *  its quota, mean relative error of the estimated node performance. */
+    void setServing(double qps, double utilMean, double utilMin, double kError)
+    {
+        mServing = true;
+        mQps = qps, mUtilMean = utilMean, mUtilMin = utilMin, mKError = kError;
+    }
+
     void appendTo(std::vector<MetricValue> &out) const;
 
 private:
@@ -37,6 +45,8 @@ private:
     double mBeforeEviction = -1.0;
     std::int64_t mDecisionNanos = 0;
     std::uint64_t mDecisions = 0;
+    bool mServing = false;
+    double mQps = 0.0, mUtilMean = 0.0, mUtilMin = 0.0, mKError = 0.0;
 };
 
 } // namespace schedlab

@@ -114,6 +114,20 @@ void RunMetrics::endFrame(double time, int edgeReplicas)
     mFrame = {};
 }
 
+RunTotals RunMetrics::totals() const
+{
+    RunTotals t;
+    t.arrived = mArrived;
+    t.onTime = mOnTime;
+    t.late = mLate;
+    t.dropped = mDropEap + mDropNode + mDropCloud;
+    t.toEdge = mToEdge;
+    t.toCloud = mToCloud;
+    t.wanRequestBytes = mWanBytes;
+    t.pulledBytes = mPulledBytes;
+    return t;
+}
+
 RunResult RunMetrics::finish(double simSeconds, double wallSeconds, std::uint64_t inFlight) const
 {
     RunResult r;

@@ -13,6 +13,16 @@ struct SimState;
 
 enum class DropSite { Eap, Node, Cloud };
 
+/** Running counts of a run, readable at any slot (RunMetrics::totals()). */
+struct RunTotals
+{
+    std::uint64_t arrived = 0, onTime = 0, late = 0, dropped = 0;
+    std::uint64_t toEdge = 0, toCloud = 0;
+    double wanRequestBytes = 0, pulledBytes = 0;
+    /** Φ' so far: on time / arrived (0 before the first arrival). */
+    double throughputRate() const { return arrived ? double(onTime) / double(arrived) : 0.0; }
+};
+
 /**
  * Streams a run's measurements into constant memory (plus one row per frame):
  * counts, response times, bytes, and per-slot utilisation samples of the edge
@@ -42,6 +52,7 @@ public:
     void sampleSlot(const SimState &state);
     void endFrame(double time, int edgeReplicas);
     const FramePoint &lastFrame() const { return mFrames.back(); }
+    RunTotals totals() const;
 
     /** The summary; `inFlight` closes the books (arrived = on time + late + dropped + in flight). */
     RunResult finish(double simSeconds, double wallSeconds, std::uint64_t inFlight) const;

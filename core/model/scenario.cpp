@@ -40,8 +40,13 @@ const ImageSpec *Scenario::image(const std::string &n) const
 std::pair<const ImageSpec *, const ImageVariant *>
 Scenario::podImage(const std::string &ref) const
 {
-    if (const ImageSpec *i = image(ref))
+    if (const ImageSpec *i = image(ref)) {
+        if (!i->index)
+            for (const auto &v : i->variants)
+                if (v.name == ref)
+                    return {i, &v};
         return {i, nullptr};
+    }
     for (const auto &i : images)
         if (!i.index)
             for (const auto &v : i.variants)

@@ -196,6 +196,23 @@ struct PodTemplate
     bool operator==(const PodTemplate &) const = default;
 };
 
+/**
+ * A deployment stream whose pods are replicas of one service under a request
+ * load (KubeHICE Sec. V-D): a polling load balancer forwards the load to the
+ * running replicas in turn, so each serves the same rate and the slowest one
+ * sets the pace once the load exceeds what it can serve.
+ */
+struct ServeSpec
+{
+    double qps = 0.0;                                 ///< offered load, requests per second; 0 = none
+    Distribution work = Distribution::constant(1e-3); ///< core-seconds per request at perf 1.0
+    /** False: a background load that only feeds the performance estimate, left out
+     *  of the replica utilisation and QPS metrics. */
+    bool report = true;
+    bool enabled() const { return qps > 0; }
+    bool operator==(const ServeSpec &) const = default;
+};
+
 enum class PodArrivalKind { Every, Gap, At };
 enum class PodChoice { Random, Cycle };
 
@@ -209,6 +226,7 @@ struct DeploymentStream
     std::vector<double> at;                          ///< for `at`: arrival times, seconds
     double start = 0.0;                              ///< first arrival for `every` / `gap`
     PodChoice choose = PodChoice::Random;
+    ServeSpec serve; ///< its pods serve a request load (disabled by default)
     std::vector<PodTemplate> pods;
     bool operator==(const DeploymentStream &) const = default;
 };
@@ -261,7 +279,9 @@ struct Scenario
     const ServiceSpec *service(const std::string &name) const;
     const ImageSpec *image(const std::string &name) const;
     /** What a pod's `image` names: an image (variant null), or the per-arch name of
-     *  a variant of an image without an index (both set); both null if neither. */
+     *  a variant of an image without an index (both set); both null if neither. An
+     *  image without an index named by its own name resolves to the variant that
+     *  carries that name (a plain single-arch image), else to no variant. */
     std::pair<const ImageSpec *, const ImageVariant *> podImage(const std::string &ref) const;
     bool hasDeployments() const { return !workload.deployments.empty(); }
     bool operator==(const Scenario &o) const;

@@ -23,7 +23,7 @@ public:
         const NodeState &ns = view.nodes[node];
         if (ns.pods >= kMaxPodsPerNode) // LRS eq. 7
             return "Too many pods";
-        if (ns.cpuAlloc + pod.cpu > info.cpu + 1e-9)
+        if (ns.cpuAlloc + pod.cpuOn(node) > info.cpu + 1e-9)
             return "Insufficient cpu";
         if (ns.memAlloc + pod.memory > info.memory + 1e-9)
             return "Insufficient memory";
@@ -49,7 +49,7 @@ public:
                        ? (capacity - requested) * kMaxNodeScore / capacity
                        : 0.0;
         };
-        out.raw = 0.5 * (least(ns.cpuAlloc + pod.cpu, info.cpu) +
+        out.raw = 0.5 * (least(ns.cpuAlloc + pod.cpuOn(node), info.cpu) +
                          least(ns.memAlloc + pod.memory, info.memory));
         out.normalized = out.raw;
     }
@@ -68,7 +68,7 @@ public:
     {
         const NodeInfo &info = view.topology->nodes[node];
         const NodeState &ns = view.nodes[node];
-        const double cpu = std::min(1.0, (ns.cpuAlloc + pod.cpu) / info.cpu);
+        const double cpu = std::min(1.0, (ns.cpuAlloc + pod.cpuOn(node)) / info.cpu);
         const double mem = std::min(1.0, (ns.memAlloc + pod.memory) / info.memory);
         out.raw = std::abs(cpu - mem) / 2.0;
         out.normalized = (1.0 - out.raw) * kMaxNodeScore;

@@ -33,6 +33,10 @@ public:
     /** Places `pod`: the chosen node, or -1 (unschedulable). Fills lastRecord(). */
     int schedule(const PodRequest &pod, const ClusterView &view, PlacementBinder *binder);
     const PlacementRecord &lastRecord() const { return mRecord; }
+    /** True when the policy rewrites a bound pod's image and cpu for its node
+     *  (KubeHICE's Container Updater); the engine then sizes the pod's cpu per
+     *  node as CPU·k_b/k_j with the estimated k_j. */
+    virtual bool updatesContainers() const { return false; }
     /** Seconds before a pod that found no node is tried again (the back-off queue),
      *  after `failures` earlier failures; 0: it fails as Unschedulable at once. */
     virtual double retryDelay(int /*failures*/) const { return 0.0; }
@@ -70,6 +74,10 @@ struct LrsParameters
 };
 /** `lrscheduler`: kube-default plus LayerSharing with the dynamic ω of eq. 11–13. */
 std::unique_ptr<PlacementFramework> makeLrScheduler(const LrsParameters &p = {});
+
+/** `kubehice`: kube-default plus AIM's ArchesFilter and PAS's PerformanceAware
+ *  (eq. 5), with the Container Updater at bind (KubeHICE Sec. III–IV). */
+std::unique_ptr<PlacementFramework> makeKubeHicePlacement();
 
 /** The plugin names of a placement policy, in framework order; empty if unknown. */
 std::vector<std::string> placementPluginNames(const std::string &policy);

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The placement plane's policies: kube-default, layer (static ω), lrscheduler (dynamic ω).
+// The placement plane's policies: kube-default, layer (static ω), lrscheduler
+// (dynamic ω), kubehice (AIM + PAS).
+#include "placement/hiceplugins.h"
 #include "placement/kubeplugins.h"
 #include "placement/placementframework.h"
 #include "sim/simstate.h"
@@ -45,6 +47,18 @@ private:
     LrsParameters mP;
     int mLayer = 0;
 };
+
+class KubeHice final : public PlacementFramework
+{
+public:
+    KubeHice() : PlacementFramework("kubehice")
+    {
+        addPlugin(makeArchesFilter(), 0.0);
+        addKubeDefaults(*this);
+        addPlugin(makePerformanceAware(), 1.0);
+    }
+    bool updatesContainers() const override { return true; }
+};
 } // namespace
 
 double lrsStd(const ClusterView &view, int node)
@@ -63,6 +77,8 @@ std::vector<std::string> placementPluginNames(const std::string &policy)
         f = makeLayerPlacement();
     else if (policy == "lrscheduler")
         f = makeLrScheduler();
+    else if (policy == "kubehice")
+        f = makeKubeHicePlacement();
     std::vector<std::string> out;
     if (f)
         for (int p = 0; p < f->pluginCount(); ++p)
@@ -88,6 +104,11 @@ std::unique_ptr<PlacementFramework> makeLayerPlacement(double omega)
 std::unique_ptr<PlacementFramework> makeLrScheduler(const LrsParameters &p)
 {
     return std::make_unique<LrScheduler>(p);
+}
+
+std::unique_ptr<PlacementFramework> makeKubeHicePlacement()
+{
+    return std::make_unique<KubeHice>();
 }
 
 } // namespace schedlab

@@ -18,13 +18,20 @@ class Rng;
 /** What the placement plane knows of a pod when it places it. */
 struct PodRequest
 {
-    double cpu = 0.0;    ///< requested cores
-    double memory = 0.0; ///< requested bytes
+    double cpu = 0.0;      ///< requested cores (KubeHICE C_min)
+    double cpuLimit = 0.0; ///< cpu limit, cores; 0 = none (KubeHICE C_max)
+    double memory = 0.0;   ///< requested bytes
+    double perfBase = 1.0; ///< KubeHICE k_b: the node performance its cpu is sized for
+    /** Per node: what the pod's cpu becomes there (KubeHICE's CPU·k_b/k_j); null = 1. */
+    const double *cpuScale = nullptr;
     const ImageSpec *image = nullptr;
     /** Set when the pod names a per-arch image (no index): it pulls this variant everywhere. */
     const ImageVariant *fixedVariant = nullptr;
     const std::map<std::string, std::string> *nodeSelector = nullptr;
     const std::vector<Taint> *tolerations = nullptr;
+
+    /** The cpu the pod requests on `node`. */
+    double cpuOn(int node) const { return cpuScale ? cpu * cpuScale[node] : cpu; }
 
     /** The layers the pod would pull on a node of `arch`; null if the image has none for it. */
     const std::vector<LayerSpec> *layersOn(const std::string &arch) const
@@ -44,6 +51,8 @@ struct ClusterView
     const LayerCache *caches = nullptr; ///< one per node
     int nodeCount = 0;
     Rng *tieBreak = nullptr; ///< picks among equal best scores; null = lowest node id
+    /** Per node: the performance estimated from the workloads (KubeHICE k_j); null = none. */
+    const double *perf = nullptr;
 };
 
 /** One plugin's verdict on one node. */

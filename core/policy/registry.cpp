@@ -39,6 +39,10 @@ const std::vector<PolicyInfo> &policyCatalog()
         {Plane::Placement, "lrscheduler",
          "kube-default + layer sharing score, dynamic weight from load and balance",
          "LRS eq. 11-13, Alg. 1"},
+        {Plane::Placement, "kubehice",
+         "kube-default + arch filter, performance score and per-node cpu (CPU k_b/k_j) "
+         "from estimated node performance; image rewritten for the node's arch",
+         "KubeHICE eq. 1-5, Table II"},
     };
     return catalog;
 }
@@ -141,6 +145,8 @@ std::unique_ptr<PlacementFramework> makePlacementPolicy(const std::string &name)
         return makeLayerPlacement();
     if (name == "lrscheduler")
         return makeLrScheduler();
+    if (name == "kubehice")
+        return makeKubeHicePlacement();
     return nullptr;
 }
 

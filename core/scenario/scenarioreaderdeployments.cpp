@@ -33,6 +33,15 @@ void readArrival(ReadContext &ctx, const Field &f, DeploymentStream &out)
     m.quantity("start", Dimension::Duration, out.start);
 }
 
+void readServe(ReadContext &ctx, const Field &f, ServeSpec &out)
+{
+    MapReader m(ctx, f, {"qps", "work", "report"});
+    if (m.require("qps", "the request load the replicas share, e.g. `qps: 1000/s`"))
+        m.quantity("qps", Dimension::Rate, out.qps);
+    m.distribution("work", Dimension::Duration, out.work);
+    m.boolean("report", out.report);
+}
+
 void readPod(ReadContext &ctx, const Field &f, PodTemplate &out)
 {
     static const std::vector<std::string> metrics = {"cpu",    "memory",    "net_rx",
@@ -88,7 +97,7 @@ void readDeployments(ReadContext &ctx, const Field &f, std::vector<DeploymentStr
 {
     forEachItem(ctx, f, [&](int, const Field &item) {
         DeploymentStream &d = out.emplace_back();
-        MapReader m(ctx, item, {"name", "count", "arrival", "choose", "pods"});
+        MapReader m(ctx, item, {"name", "count", "arrival", "choose", "serve", "pods"});
         if (m.require("name"))
             m.string("name", d.name);
         if (const auto arrival = m.require("arrival"))
@@ -102,6 +111,8 @@ void readDeployments(ReadContext &ctx, const Field &f, std::vector<DeploymentStr
         if (const auto choose = m.get("choose"))
             readEnum(ctx, *choose, {{"random", PodChoice::Random}, {"cycle", PodChoice::Cycle}},
                      d.choose);
+        if (const auto serve = m.get("serve"))
+            readServe(ctx, *serve, d.serve);
         if (const auto pods = m.require("pods"))
             forEachItem(ctx, *pods,
                         [&](int, const Field &pf) { readPod(ctx, pf, d.pods.emplace_back()); });

@@ -110,6 +110,7 @@ private:
     void checkImages()
     {
         std::set<std::string> names;
+        std::set<std::string> perArch;
         for (std::size_t i = 0; i < mS.images.size(); ++i) {
             const ImageSpec &image = mS.images[i];
             const std::string path = "images[" + std::to_string(i) + "]";
@@ -127,6 +128,14 @@ private:
                 if (!image.index && variant.name.empty())
                     add(vp + ".name", "an image without an index (index: false) needs a "
                                       "per-arch image name for each variant");
+                else if (!image.index && variant.name != image.name) {
+                    if (mS.image(variant.name))
+                        add(vp + ".name", "per-arch name '" + variant.name +
+                                              "' is already the name of another image");
+                    else if (!perArch.insert(variant.name).second)
+                        add(vp + ".name", "per-arch name '" + variant.name +
+                                              "' is used by another variant");
+                }
                 for (std::size_t l = 0; l < variant.layers.size(); ++l) {
                     const std::string lp = vp + ".layers[" + std::to_string(l) + "]";
                     if (variant.layers[l].digest.empty())
@@ -423,6 +432,15 @@ private:
                 const char *key = d.arrival == PodArrivalKind::Every ? ".arrival.every" : ".arrival.gap";
                 checkDistribution(path + key, d.gap, Dimension::Duration);
                 nonNegative(path + ".arrival.start", d.start, formatDuration(d.start));
+            }
+            if (d.serve != ServeSpec{}) {
+                if (!(d.serve.qps > 0))
+                    add(path + ".serve.qps", "a serving stream needs a positive load, got " +
+                                                 formatRate(d.serve.qps));
+                checkDistribution(path + ".serve.work", d.serve.work, Dimension::Duration);
+                if (!(d.serve.work.mean() > 0))
+                    add(path + ".serve.work", "requests must take some work, got " +
+                                                  formatDistribution(d.serve.work, Dimension::Duration));
             }
             if (d.pods.empty())
                 add(path + ".pods", "a stream needs at least one pod template {name, image, ...}");

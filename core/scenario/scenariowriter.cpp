@@ -405,6 +405,14 @@ private:
             }
             line(3, "arrival: " + arrival.text());
             line(3, std::string("choose: ") + (d.choose == PodChoice::Cycle ? "cycle" : "random"));
+            if (d.serve.enabled()) {
+                Flow serve;
+                serve.add("qps", q(d.serve.qps, Dimension::Rate));
+                serve.add("work", dist(d.serve.work, Dimension::Duration));
+                if (!d.serve.report)
+                    serve.add("report", "false");
+                line(3, "serve: " + serve.text());
+            }
             line(3, d.pods.empty() ? "pods: []" : "pods:");
             for (const PodTemplate &p : d.pods)
                 line(4, "- " + pod(p));

@@ -9,6 +9,7 @@
 #include "policy/registry.h"
 #include "sim/layercache.h"
 #include "sim/pullqueue.h"
+#include "sim/serving.h"
 
 #include <algorithm>
 #include <chrono>
@@ -104,6 +105,8 @@ Engine::Engine(const Scenario &scenario, const RunOptions &options)
 
 Engine::~Engine() = default;
 
+const LayerCache &Engine::layerCache(int node) const { return mCaches[node]; }
+
 RunResult Engine::run()
 {
     while (stepSlot()) {
@@ -188,6 +191,7 @@ void Engine::processUntil(double until)
     const int eaps = int(mTopology.eaps.size());
     while (!mEvents.empty() && mEvents.top().time < until) {
         const Event e = mEvents.pop();
+        ++mEventCount;
         mState.now = e.time;
         switch (e.kind()) {
         case AtEap: {
@@ -252,7 +256,7 @@ void Engine::processUntil(double until)
 void Engine::dropExpired()
 {
     const double now = mState.now;
-    auto sweep = [&](std::vector<std::int32_t> &queue, DropSite site, int node) {
+    auto sweep = [&](std::vector<std::int32_t> &queue, DropSite site, int where) {
         auto keep = queue.begin();
         for (auto it = queue.begin(); it != queue.end(); ++it) {
             const Request &r = mState.requests[*it];
@@ -260,19 +264,21 @@ void Engine::dropExpired()
                 *keep++ = *it;
                 continue;
             }
-            if (node >= 0)
-                mState.nodes[node].demand -= 1.0;
+            if (site == DropSite::Node)
+                mState.nodes[where].demand -= 1.0;
             mMetrics.dropped(site);
+            if (mObserver)
+                mObserver->onDrop(mState, *it, site, where);
             --mInFlight;
             freeRequest(*it);
         }
         queue.erase(keep, queue.end());
     };
-    for (auto &q : mState.eapQueues)
-        sweep(q, DropSite::Eap, -1);
+    for (int b = 0; b < int(mState.eapQueues.size()); ++b)
+        sweep(mState.eapQueues[b], DropSite::Eap, b);
     for (int n = 0; n < mTopology.edgeCount; ++n)
         sweep(mState.nodes[n].queue, DropSite::Node, n);
-    sweep(mState.cloudQueue, DropSite::Cloud, -1);
+    sweep(mState.cloudQueue, DropSite::Cloud, kCloud);
 }
 
 void Engine::dispatchFromEaps()
@@ -330,6 +336,8 @@ void Engine::dispatchRequest(int eap, std::int32_t id)
         target = kCloud; // a policy may only pick nodes that F (eq. 4) marks available
     r.target = target;
     mMetrics.dispatched(target == kCloud);
+    if (mObserver)
+        mObserver->onDispatch(mState, id, eap, target);
     if (target == kCloud) {
         mMetrics.wanRequestBytes(r.size);
         mEvents.push(mState.now + transferSeconds(info.toCloud, r.size), AtCloud, id);

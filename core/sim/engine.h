@@ -23,6 +23,8 @@ class PlacementFramework;
 class PullQueue;
 struct ClusterView;
 struct PlacementRecord;
+struct PodRequest;
+struct ServingState;
 
 /** Hooks a front end implements to follow a run (OMNeT++'s cEnvir, SimGrid's signals). */
 class SimObserver
@@ -31,6 +33,11 @@ public:
     virtual ~SimObserver() = default;
     virtual void onSlot(const SimState &state) {}
     virtual void onFrame(const SimState &state, const FramePoint &frame) {}
+    /** A request left eAP `eap` for edge node `target`, or for the cloud (`target` == kCloud). */
+    virtual void onDispatch(const SimState &state, std::int32_t request, int eap, int target) {}
+    /** A request missed its deadline while queued at `site`; `where` is the eAP, the
+     *  node, or kCloud. The request is still readable in `state`. */
+    virtual void onDrop(const SimState &state, std::int32_t request, DropSite site, int where) {}
     /** A pod was placed or found unschedulable; `record` says why (valid during the call). */
     virtual void onPlacement(const SimState &state, int pod, const PlacementRecord &record) {}
     /** Polled once per slot; true stops the run early (it is then reported as cancelled). */
@@ -73,6 +80,14 @@ public:
     const Topology &topology() const { return mTopology; }
     long totalSlots() const { return mTotalSlots; }
     bool cancelled() const { return mCancelled; }
+    /** What the run has measured so far (RunMetrics::totals() for running counts). */
+    const RunMetrics &metrics() const { return mMetrics; }
+    /** Requests arrived and neither completed nor dropped. */
+    std::uint64_t inFlight() const { return mInFlight; }
+    /** Calendar events handled so far (arrivals, transfers, completions, pulls). */
+    std::uint64_t eventsProcessed() const { return mEventCount; }
+    /** The image layers present on `node` (any node id, edge or cloud). */
+    const LayerCache &layerCache(int node) const;
     /** The placement plane's last decision (why that node); null before the first. */
     const PlacementRecord *lastPlacement() const;
     /** The edge nodes as the placement plane sees them now. */
@@ -83,7 +98,7 @@ private:
     friend class EnginePodBinder;
     enum EventKind : std::uint8_t {
         AtEap, AtNode, AtCloud, NodeDone, CloudDone, PullDone,
-        PodArrive, PodPull, PodStart, PodEnd
+        PodArrive, PodPull, PodStart, PodEnd, PodMonitor
     };
 
     void beginSlot();
@@ -120,7 +135,7 @@ private:
     void initPods();
     void handlePodEvent(const Event &e);
     void podArrive(std::int32_t id);
-    bool reservePod(std::int32_t id, int node);
+    bool reservePod(std::int32_t id, int node, const PodRequest &request);
     void bindPod(std::int32_t id, int node);
     void podPulled(std::int32_t id);
     void podStart(std::int32_t id);
@@ -129,6 +144,14 @@ private:
     void releasePod(Pod &pod, bool layers);
     void schedulePull(int node);
     void finishPods();
+
+    // Serving streams and the performance analyser (engineserving.cpp)
+    void initServing();
+    void servingStarted(std::int32_t id);
+    void servingEnded(std::int32_t id);
+    void reshareStream(int stream);
+    void monitorServing();
+    void finishServing();
 
     const Scenario &mScenario;
     RunOptions mOptions;
@@ -143,6 +166,7 @@ private:
     std::unique_ptr<LayerCache[]> mCaches;
     std::unique_ptr<PlacementFramework> mPlacement;
     std::unique_ptr<PullQueue[]> mPulls; ///< per node, only with deployments
+    std::unique_ptr<ServingState> mServing; ///< only with serving streams
     bool mPodsPlaced = false;
     SimObserver *mObserver = nullptr;
     Rng mDispatchRng;
@@ -158,6 +182,7 @@ private:
     std::vector<double> mReturnLatency;     ///< per node: result back to the device
     std::vector<double> mScratchPriority;
     std::uint64_t mInFlight = 0;
+    std::uint64_t mEventCount = 0;
     long mTotalSlots = 0;
     double mSimSeconds = 0.0;
     double mWallStart = 0.0;

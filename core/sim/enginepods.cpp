@@ -4,10 +4,12 @@
 // (LRS Sec. III, KubeHICE Table II).
 #include "sim/engine.h"
 
+#include "placement/hiceplugins.h"
 #include "placement/placementframework.h"
 #include "sim/layercache.h"
 #include "sim/podusage.h"
 #include "sim/pullqueue.h"
+#include "sim/serving.h"
 #include "workload/podarrivals.h"
 
 #include <chrono>
@@ -18,13 +20,17 @@ namespace schedlab {
 class EnginePodBinder final : public PlacementBinder
 {
 public:
-    EnginePodBinder(Engine &engine, std::int32_t pod) : mEngine(engine), mPod(pod) {}
-    bool reserve(int node) override { return mEngine.reservePod(mPod, node); }
+    EnginePodBinder(Engine &engine, std::int32_t pod, const PodRequest &request)
+        : mEngine(engine), mPod(pod), mRequest(request)
+    {
+    }
+    bool reserve(int node) override { return mEngine.reservePod(mPod, node, mRequest); }
     void bind(int node) override { mEngine.bindPod(mPod, node); }
 
 private:
     Engine &mEngine;
     std::int32_t mPod;
+    const PodRequest &mRequest;
 };
 
 void Engine::initPods()
@@ -47,12 +53,14 @@ void Engine::initPods()
         pod.arrival = a.time;
         pod.scheduleAt = a.time;
         pod.cpu = a.cpu;
+        pod.cpuLimit = mScenario.workload.deployments[a.stream].pods[a.pod].cpuLimit;
         pod.memory = a.memory;
         pod.duration = a.duration;
         pod.startJitter = a.startJitter;
         mState.pods.push_back(pod);
         mEvents.push(a.time, PodArrive, std::int32_t(mState.pods.size() - 1));
     }
+    initServing();
 }
 
 const PlacementRecord *Engine::lastPlacement() const
@@ -63,7 +71,7 @@ const PlacementRecord *Engine::lastPlacement() const
 ClusterView Engine::clusterView()
 {
     return ClusterView{&mTopology, mState.nodes.data(), mCaches.get(), mTopology.edgeCount,
-                       &mPlacementRng};
+                       &mPlacementRng, mServing ? mServing->analyzer.k() : nullptr};
 }
 
 void Engine::handlePodEvent(const Event &e)
@@ -95,6 +103,9 @@ void Engine::handlePodEvent(const Event &e)
     case PodEnd:
         podEnd(e.a);
         break;
+    case PodMonitor:
+        monitorServing();
+        break;
     default:
         break;
     }
@@ -107,13 +118,23 @@ void Engine::podArrive(std::int32_t id)
     const auto [image, variant] = mScenario.podImage(t.image);
     PodRequest request;
     request.cpu = pod.cpu;
+    request.cpuLimit = pod.cpuLimit;
     request.memory = pod.memory;
+    request.perfBase = t.perfBase;
     request.image = image;
     request.fixedVariant = variant;
     request.nodeSelector = &t.nodeSelector;
     request.tolerations = &t.tolerations;
-    EnginePodBinder binder(*this, id);
     const ClusterView view = clusterView();
+    std::vector<double> scale;
+    if (mPlacement->updatesContainers()) {
+        // PAS sizes the pod's cpu per node: CPU·k_b/k_j (KubeHICE Sec. III-D).
+        scale.resize(view.nodeCount);
+        for (int n = 0; n < view.nodeCount; ++n)
+            scale[n] = t.perfBase / (view.perf ? view.perf[n] : 1.0);
+        request.cpuScale = scale.data();
+    }
+    EnginePodBinder binder(*this, id, request);
     mPodsPlaced = true;
     const auto t0 = std::chrono::steady_clock::now();
     const int node = mPlacement->schedule(request, view, &binder);
@@ -134,9 +155,19 @@ void Engine::podArrive(std::int32_t id)
         mObserver->onPlacement(mState, id, mPlacement->lastRecord());
 }
 
-bool Engine::reservePod(std::int32_t id, int node)
+bool Engine::reservePod(std::int32_t id, int node, const PodRequest &request)
 {
-    const Pod &pod = mState.pods[id];
+    Pod &pod = mState.pods[id];
+    if (mPlacement->updatesContainers()) {
+        const ClusterView view = clusterView();
+        const ContainerUpdate u =
+            updateContainer(request, mTopology.nodes[node].arch, view.perf ? view.perf[node] : 1.0);
+        if (!u.ok)
+            return false; // rolled back: the pod keeps its reference and quota
+        pod.variant = u.variant;
+        pod.cpu = u.cpu;
+        pod.cpuLimit = u.cpuLimit;
+    }
     NodeState &ns = mState.nodes[node];
     ns.cpuAlloc += pod.cpu;
     ns.memAlloc += pod.memory;
@@ -159,9 +190,11 @@ void Engine::bindPod(std::int32_t id, int node)
     const PodTemplate &t = mScenario.workload.deployments[pod.stream].pods[pod.templ];
     const auto [image, fixed] = mScenario.podImage(t.image);
     const NodeInfo &info = mTopology.nodes[node];
-    pod.variant = fixed ? fixed : image->variantFor(info.arch);
+    if (!pod.variant) // not rewritten for the node: the runtime pulls the name as written
+        pod.variant = fixed ? fixed : image->index ? image->variantFor(info.arch) : nullptr;
     if (!pod.variant) {
-        failPod(id, int(PodFailure::ImagePull)); // the index has no manifest for this arch
+        // The index has no manifest for this arch, or no image carries the name.
+        failPod(id, int(PodFailure::ImagePull));
         return;
     }
     LayerCache &cache = mCaches[node];
@@ -209,7 +242,8 @@ void Engine::podStart(std::int32_t id)
     Pod &pod = mState.pods[id];
     pod.phase = PodPhase::Running;
     const PodTemplate &t = mScenario.workload.deployments[pod.stream].pods[pod.templ];
-    const double cores = t.cpuLimit > 0 ? t.cpuLimit : pod.cpu;
+    // A running pod uses up to its cpu limit (its request if unlimited).
+    const double cores = pod.cpuLimit > 0 ? pod.cpuLimit : pod.cpu;
     NodeState &ns = mState.nodes[pod.node];
     integrateUsage(pod.node);
     pod.rate = podUsageRate(t, cores, mTopology.nodes[pod.node]);
@@ -218,12 +252,16 @@ void Engine::podStart(std::int32_t id)
         ns.usageRate[c] += pod.rate[c];
     }
     ++ns.runningPods;
+    if (mServing && mScenario.workload.deployments[pod.stream].serve.enabled())
+        servingStarted(id);
     mEvents.push(mState.now + pod.duration, PodEnd, id);
 }
 
 void Engine::podEnd(std::int32_t id)
 {
     Pod &pod = mState.pods[id];
+    if (mServing)
+        servingEnded(id);
     NodeState &ns = mState.nodes[pod.node];
     integrateUsage(pod.node);
     for (int c = 0; c < kMetricCount; ++c) {
@@ -265,6 +303,8 @@ void Engine::finishPods()
     for (int n = 0; n < mTopology.edgeCount; ++n)
         used += mCaches[n].used();
     mMetrics.pods().setDiskUsed(used / mTopology.edgeCount);
+    if (mServing)
+        finishServing();
 }
 
 } // namespace schedlab

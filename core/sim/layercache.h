@@ -43,15 +43,18 @@ public:
     /** Layers evicted so far. */
     long evictions() const { return mEvictions; }
 
-private:
     struct Entry
     {
         std::string digest;
         double size;
         double lastUse;
-        int users;
-        bool present = true;
+        int users; ///< replicas using it; 0 = evictable
+        bool present = true; ///< false while being downloaded
     };
+    /** The layers on the node (present or downloading), in the order they arrived. */
+    const std::vector<Entry> &entries() const { return mEntries; }
+
+private:
     Entry *find(const std::string &digest);
     const Entry *find(const std::string &digest) const;
     void evict();

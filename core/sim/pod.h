@@ -25,14 +25,15 @@ struct Pod
     double arrival = 0.0;
     double scheduleAt = 0.0; ///< its next scheduling attempt: arrival, or after a back-off
     int attempts = 0;        ///< failed scheduling attempts so far
-    double cpu = 0.0;    ///< requested cores
-    double memory = 0.0; ///< requested bytes
+    double cpu = 0.0;      ///< requested cores
+    double cpuLimit = 0.0; ///< cores; 0 = no limit
+    double memory = 0.0;   ///< requested bytes
     double duration = 0.0;
     double startJitter = 0.0;
     std::int32_t node = -1;
     PodPhase phase = PodPhase::Pending;
     PodFailure failure = PodFailure::None;
-    const ImageVariant *variant = nullptr; ///< what it pulls on its node
+    const ImageVariant *variant = nullptr; ///< what it pulls on its node (set at bind)
     double placedAt = 0.0;
     double pulledAt = 0.0;
     int waiting = 0;     ///< layers still downloading for it

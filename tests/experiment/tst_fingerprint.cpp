@@ -49,6 +49,7 @@ private Q_SLOTS:
         QTest::newRow("kais-edge-cloud") << "kais-edge-cloud" << 120.0;
         QTest::newRow("kais-large") << "kais-large" << 30.0;
         QTest::newRow("lrscheduler-edge") << "lrscheduler-edge" << 2400.0;
+        QTest::newRow("kubehice-hetero") << "kubehice-hetero" << 1200.0;
         QTest::newRow("drs-five-node") << "drs-five-node" << 1200.0;
     }
 

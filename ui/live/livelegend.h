@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QWidget>
+
+namespace schedlab::ui {
+
+/** The key to the live canvas's colours and marks. */
+class LiveLegend : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit LiveLegend(QWidget *parent = nullptr);
+    QSize sizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+};
+
+} // namespace schedlab::ui

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "snapshot.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QRectF>
+#include <vector>
+
+class QGraphicsItem;
+class QGraphicsLineItem;
+class QGraphicsObject;
+class QGraphicsRectItem;
+class QGraphicsScene;
+class QGraphicsSimpleTextItem;
+
+namespace schedlab::ui {
+
+class LiveDots;
+
+/**
+ * Draws a live run over the topology scene: nodes tinted by load, queue bars at
+ * nodes and eAPs, pull and drop marks, WAN links by load and request dots moving
+ * from eAPs to their targets (LiveDots). All items hang under one root item and are made
+ * once per run; a snapshot only changes their geometry and colours. Dots come
+ * from a fixed pool, so the item count stays bounded however busy the run.
+ */
+class LiveOverlay : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit LiveOverlay(QGraphicsScene *scene, QObject *parent = nullptr);
+    ~LiveOverlay() override;
+
+    void setSnapshot(const SnapshotPtr &snapshot);
+    /** Removes every overlay item (the run ended or was stopped). */
+    void clear();
+    /** Makes the items again from the last snapshot, after the scene was rebuilt. */
+    void rebuild();
+    SnapshotPtr snapshot() const { return mSnapshot; }
+
+    /** Load → colour: green (idle) through yellow (1 per core) to red (2 and more). */
+    static QColor loadColour(double load);
+
+    // For tests and the details panel.
+    QColor nodeColour(int node) const;
+    double queueBarHeight(int node) const;
+    double eapBarWidth(int eap) const;
+    int itemCount() const;
+    int visibleDots() const;
+    /** The edge node of the selected scene item, or -1. */
+    int selectedNode() const;
+
+Q_SIGNALS:
+    void nodeSelected(int node);
+
+private:
+    struct NodeItems
+    {
+        QRectF rect;
+        QGraphicsItem *tint = nullptr;
+        QGraphicsRectItem *queue = nullptr;
+        QGraphicsSimpleTextItem *queueText = nullptr;
+        QGraphicsSimpleTextItem *pull = nullptr;
+        QGraphicsSimpleTextItem *drop = nullptr;
+    };
+    struct EapItems
+    {
+        QRectF rect;
+        QGraphicsRectItem *queue = nullptr;
+        QGraphicsSimpleTextItem *queueText = nullptr;
+        QGraphicsLineItem *wan = nullptr;
+    };
+    bool build(const LiveLayout &layout);
+    /** False (and forgets its items) when a scene rebuild deleted them. */
+    bool alive();
+    void update(const Snapshot &s);
+    void launch(const Snapshot &s);
+    void selectionChanged();
+
+    QGraphicsScene *mScene;
+    QPointer<QGraphicsObject> mRoot;
+    std::shared_ptr<const LiveLayout> mLayout;
+    SnapshotPtr mSnapshot;
+    std::vector<NodeItems> mNodes;
+    std::vector<EapItems> mEaps;
+    QRectF mCloudRect;
+    QGraphicsSimpleTextItem *mCloudText = nullptr;
+    LiveDots *mDots = nullptr; ///< a child of mRoot
+};
+
+} // namespace schedlab::ui

@@ -1,0 +1,364 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "rundock.h"
+
+#include "livelegend.h"
+#include "liveoverlay.h"
+#include "nodedetails.h"
+#include "policy/registry.h"
+#include "topologyscene.h"
+
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFormLayout>
+#include <QGraphicsItem>
+#include <QGraphicsScene>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPointer>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSlider>
+#include <QSpinBox>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace schedlab::ui {
+
+namespace {
+QString speedName(double s)
+{
+    return s <= 0 ? QObject::tr("max") : QString::fromUtf8("\u00d7%1").arg(s);
+}
+
+QString rate(double perSecond)
+{
+    if (perSecond >= 1e6)
+        return QString::number(perSecond / 1e6, 'f', 1) + " M";
+    if (perSecond >= 1e3)
+        return QString::number(perSecond / 1e3, 'f', 0) + " k";
+    return QString::number(perSecond, 'f', 0) + " ";
+}
+
+} // namespace
+
+const std::vector<double> &RunDock::speeds()
+{
+    static const std::vector<double> s = {0.1, 0.2, 0.5, 1, 2, 5, 10, 0};
+    return s;
+}
+
+RunDock::RunDock(QGraphicsScene *scene, QWidget *parent)
+    : QDockWidget(tr("Live Run"), parent), mSession(new LiveSession(this)),
+      mOverlay(new LiveOverlay(scene, this)), mScene(scene)
+{
+    setObjectName("liveRunDock");
+    auto *body = new QWidget;
+    auto *layout = new QVBoxLayout(body);
+    auto *form = new QFormLayout;
+    const std::pair<Plane, QString> planes[] = {{Plane::Dispatch, tr("Dispatch")},
+                                                {Plane::Dequeue, tr("Dequeue")},
+                                                {Plane::Orchestration, tr("Orchestration")}};
+    for (const auto &[plane, label] : planes) {
+        auto *box = new QComboBox;
+        for (const PolicyInfo &p : policyCatalog())
+            if (p.plane == plane) {
+                box->addItem(QString::fromStdString(p.name));
+                box->setItemData(box->count() - 1, QString::fromStdString(p.summary),
+                                 Qt::ToolTipRole);
+            }
+        form->addRow(label, box);
+        mPolicies[plane] = box;
+    }
+    mSeed = new QSpinBox;
+    mSeed->setRange(0, 1 << 30);
+    mSeed->setValue(1);
+    form->addRow(tr("Seed"), mSeed);
+    layout->addLayout(form);
+
+    auto *buttons = new QHBoxLayout;
+    mRun = new QPushButton(tr("Run"));
+    mStepSlot = new QPushButton(tr("Slot"));
+    mStepSlot->setToolTip(tr("Step one dispatch slot"));
+    mStepFrame = new QPushButton(tr("Frame"));
+    mStepFrame->setToolTip(tr("Step to the end of the orchestration frame"));
+    mStop = new QPushButton(tr("Stop"));
+    for (QPushButton *b : {mRun, mStepSlot, mStepFrame, mStop})
+        buttons->addWidget(b);
+    layout->addLayout(buttons);
+
+    auto *speedRow = new QHBoxLayout;
+    mSpeed = new QSlider(Qt::Horizontal);
+    mSpeed->setRange(0, int(speeds().size()) - 1);
+    mSpeed->setPageStep(1);
+    mSpeed->setTickPosition(QSlider::TicksBelow);
+    mSpeedLabel = new QLabel;
+    mSpeedLabel->setMinimumWidth(40);
+    speedRow->addWidget(new QLabel(tr("Speed")));
+    speedRow->addWidget(mSpeed, 1);
+    speedRow->addWidget(mSpeedLabel);
+    layout->addLayout(speedRow);
+    mProgress = new QProgressBar;
+    mProgress->setRange(0, 1000);
+    mProgress->setTextVisible(true);
+    mProgress->setFormat(tr("not started"));
+    mProgress->setValue(0);
+    layout->addWidget(mProgress);
+    mTotals = new QLabel;
+    mTotals->setMinimumHeight(2 * mTotals->fontMetrics().lineSpacing());
+    layout->addWidget(mTotals);
+    mLegend = new LiveLegend;
+    mLegend->setFixedSize(mLegend->sizeHint());
+    layout->addWidget(mLegend);
+    mDetails = new NodeDetails;
+    layout->addWidget(mDetails, 1);
+    // Scrolls rather than widening the window past what the other docks need.
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(body);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    scroll->setMinimumWidth(160);
+    setWidget(scroll);
+
+    connect(mRun, &QPushButton::clicked, this,
+            [this] { mSession->mode() == LiveMode::Running ? pause() : run(); });
+    connect(mStepSlot, &QPushButton::clicked, this, &RunDock::stepSlot);
+    connect(mStepFrame, &QPushButton::clicked, this, &RunDock::stepFrame);
+    connect(mStop, &QPushButton::clicked, this, &RunDock::stop);
+    connect(mSpeed, &QSlider::valueChanged, this, [this](int i) { setSpeed(speeds()[i]); });
+    connect(mSession, &LiveSession::snapshot, this, &RunDock::received);
+    connect(mSession, &LiveSession::modeChanged, this, &RunDock::modeChanged);
+    connect(mSession, &LiveSession::failed, this, [this](const QString &message) {
+        mProgress->setFormat(tr("cannot run"));
+        mTotals->setText(message);
+    });
+    connect(mOverlay, &LiveOverlay::nodeSelected, this, &RunDock::nodeSelected);
+    mSpeed->setValue(3); // ×1
+    setSpeed(1.0);
+    updateButtons();
+}
+
+RunDock::~RunDock()
+{
+    mSession->stop();
+}
+
+void RunDock::setScenario(const Scenario &scenario, bool layoutOnly)
+{
+    if (layoutOnly && mSession->isActive()) {
+        mOverlay->rebuild();
+        return;
+    }
+    const bool samePolicies = mHasScenario && scenario.policies == mScenario.policies;
+    mScenario = scenario;
+    mHasScenario = true;
+    if (mSession->isActive())
+        stop();
+    if (!samePolicies) {
+        choose(Plane::Dispatch, QString::fromStdString(scenario.policies.dispatch));
+        choose(Plane::Dequeue, QString::fromStdString(scenario.policies.dequeue));
+        choose(Plane::Orchestration, QString::fromStdString(scenario.policies.orchestration));
+        mSeed->setValue(int(scenario.seed));
+    }
+    updateButtons();
+}
+
+void RunDock::choose(Plane plane, const QString &policy)
+{
+    const auto it = mPolicies.find(plane);
+    if (it != mPolicies.end() && it->second->findText(policy) >= 0)
+        it->second->setCurrentText(policy);
+}
+
+void RunDock::setSeed(int seed)
+{
+    mSeed->setValue(seed);
+}
+
+RunOptions RunDock::options() const
+{
+    RunOptions o;
+    o.seed = std::uint64_t(mSeed->value());
+    o.policies = mScenario.policies;
+    o.policies.dispatch = mPolicies.at(Plane::Dispatch)->currentText().toStdString();
+    o.policies.dequeue = mPolicies.at(Plane::Dequeue)->currentText().toStdString();
+    o.policies.orchestration = mPolicies.at(Plane::Orchestration)->currentText().toStdString();
+    return o;
+}
+
+void RunDock::start()
+{
+    if (!mHasScenario)
+        return;
+    mOverlay->clear();
+    mSession->setFocusNode(mOverlay->selectedNode());
+    mSession->start(mScenario, options());
+}
+
+void RunDock::run()
+{
+    const LiveMode m = mSession->mode();
+    if (!mSession->isActive() || m == LiveMode::Finished)
+        start();
+    mSession->run();
+}
+
+void RunDock::pause()
+{
+    mSession->pause();
+}
+
+void RunDock::stepSlot()
+{
+    if (!mSession->isActive() || mSession->mode() == LiveMode::Finished)
+        start();
+    mSession->stepSlot();
+}
+
+void RunDock::stepFrame()
+{
+    if (!mSession->isActive() || mSession->mode() == LiveMode::Finished)
+        start();
+    mSession->stepFrame();
+}
+
+void RunDock::stop()
+{
+    mSession->stop();
+    mOverlay->clear();
+    mDetails->setNode(mDetails->node()); // back to waiting for a run
+    mProgress->setValue(0);
+    mProgress->setFormat(tr("stopped"));
+    Q_EMIT statusChanged(statusText());
+}
+
+void RunDock::setSpeed(double factor)
+{
+    mSession->setSpeed(factor);
+    const auto &s = speeds();
+    const auto it = std::find(s.begin(), s.end(), factor);
+    if (it != s.end() && mSpeed->value() != int(it - s.begin())) {
+        const QSignalBlocker quiet(mSpeed);
+        mSpeed->setValue(int(it - s.begin()));
+    }
+    mSpeedLabel->setText(speedName(factor));
+    Q_EMIT statusChanged(statusText());
+}
+
+bool RunDock::runSlots(long slots, int timeoutMs)
+{
+    if (!mSession->isActive() || mSession->mode() == LiveMode::Finished)
+        start();
+    if (!mSession->isActive())
+        return false;
+    mSession->runTo(slots);
+    QElapsedTimer t;
+    t.start();
+    auto done = [&] {
+        const SnapshotPtr s = mSession->latest();
+        return s && (s->finished || (s->slot >= slots && mSession->mode() == LiveMode::Paused));
+    };
+    while (!done() && t.elapsed() < timeoutMs)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    return done();
+}
+
+bool RunDock::selectNode(const QString &name, int timeoutMs)
+{
+    QGraphicsItem *found = nullptr;
+    for (QGraphicsItem *item : mScene->items())
+        if (item->data(kKindRole).toInt() == int(ItemKind::Node) &&
+            item->data(kNodeNameRole).toString() == name)
+            found = item;
+    if (!found)
+        return false;
+    mScene->clearSelection();
+    found->setSelected(true);
+    QElapsedTimer t;
+    t.start();
+    const int node = mDetails->node();
+    while (mSession->isActive() && t.elapsed() < timeoutMs &&
+           !(mSession->latest() && mSession->latest()->focus.node == node))
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+    return node >= 0;
+}
+
+void RunDock::nodeSelected(int node)
+{
+    mDetails->setNode(node);
+    mSession->setFocusNode(node);
+    if (mSession->latest())
+        mDetails->setSnapshot(mSession->latest());
+}
+
+void RunDock::received(const SnapshotPtr &s)
+{
+    mOverlay->setSnapshot(s);
+    mDetails->setSnapshot(s);
+    mProgress->setValue(int(1000 * s->progress()));
+    mProgress->setFormat(tr("slot %1 / %2").arg(s->slot).arg(s->layout->totalSlots));
+    const RunTotals &t = s->totals;
+    // Two fixed lines, not word wrap: a label that changes height re-lays out the dock.
+    mTotals->setText(
+        tr("arrived %1 · on time %2%\ndropped %3 · to cloud %4%")
+            .arg(t.arrived)
+            .arg(100.0 * t.throughputRate(), 0, 'f', 1)
+            .arg(t.dropped)
+            .arg(t.toEdge + t.toCloud ? 100.0 * t.toCloud / (t.toEdge + t.toCloud) : 0.0, 0, 'f',
+                 1));
+    Q_EMIT statusChanged(statusText());
+}
+
+void RunDock::modeChanged(LiveMode)
+{
+    updateButtons();
+    Q_EMIT statusChanged(statusText());
+}
+
+void RunDock::updateButtons()
+{
+    const LiveMode m = mSession->mode();
+    mRun->setText(m == LiveMode::Running ? tr("Pause") : tr("Run"));
+    mRun->setEnabled(mHasScenario);
+    mStepSlot->setEnabled(mHasScenario && m != LiveMode::Running);
+    mStepFrame->setEnabled(mHasScenario && m != LiveMode::Running);
+    mStop->setEnabled(mSession->isActive() && m != LiveMode::Finished);
+    for (auto &[plane, box] : mPolicies)
+        box->setEnabled(m == LiveMode::Idle || m == LiveMode::Finished);
+    mSeed->setEnabled(m == LiveMode::Idle || m == LiveMode::Finished);
+    if (m == LiveMode::Finished)
+        mProgress->setFormat(
+            tr("finished · slot %1").arg(mSession->latest() ? mSession->latest()->slot : 0));
+}
+
+QString RunDock::statusText() const
+{
+    const SnapshotPtr s = mSession->latest();
+    if (!mSession->isActive() || !s)
+        return {};
+    QString state;
+    switch (mSession->mode()) {
+    case LiveMode::Running:
+        state = tr("running");
+        break;
+    case LiveMode::Paused:
+        state = tr("paused");
+        break;
+    case LiveMode::Finished:
+        state = tr("finished");
+        break;
+    case LiveMode::Idle:
+        break;
+    }
+    return tr("Live %1 · t %2 s · slot %3 / %4 · %5 · %6events/s")
+        .arg(state)
+        .arg(s->time, 0, 'f', 1)
+        .arg(s->slot)
+        .arg(s->layout->totalSlots)
+        .arg(speedName(mSession->speed()))
+        .arg(rate(mSession->eventsPerSecond()));
+}
+
+} // namespace schedlab::ui

@@ -1,0 +1,92 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "livesession.h"
+#include "model/scenario.h"
+#include "policy/registry.h"
+
+#include <QDockWidget>
+#include <map>
+
+class QComboBox;
+class QGraphicsScene;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSlider;
+class QSpinBox;
+
+namespace schedlab::ui {
+
+class LiveLegend;
+class LiveOverlay;
+class NodeDetails;
+
+/**
+ * The live canvas's controls: policies per plane, seed, run / pause / step /
+ * stop, speed and progress, plus the details of the node clicked on the canvas.
+ * It owns the live session and the overlay drawn over the topology scene.
+ */
+class RunDock : public QDockWidget
+{
+    Q_OBJECT
+
+public:
+    /** Speeds the slider offers, simulated seconds per wall second; 0 = as fast as possible. */
+    static const std::vector<double> &speeds();
+
+    explicit RunDock(QGraphicsScene *scene, QWidget *parent = nullptr);
+    ~RunDock() override;
+
+    /** The scenario to run. A new one stops a running session; a layout change only redraws. */
+    void setScenario(const Scenario &scenario, bool layoutOnly = false);
+    /** Starts a paused run with the chosen policies and seed (stopping any other). */
+    void start();
+    void run();
+    void pause();
+    void stepSlot();
+    void stepFrame();
+    void stop();
+    void setSpeed(double factor);
+    double speed() const { return mSession->speed(); }
+    /** Runs `slots` slots flat out and waits for them (for screenshots and scripts). */
+    bool runSlots(long slots, int timeoutMs = 120000);
+    /** Follows edge node `name` (selects it on the canvas). */
+    bool selectNode(const QString &name, int timeoutMs = 5000);
+
+    void choose(Plane plane, const QString &policy);
+    void setSeed(int seed);
+    /** "t 50.0 s · slot 200 / 2400 · ×1 · 12 k events/s" */
+    QString statusText() const;
+
+    LiveSession *session() const { return mSession; }
+    LiveOverlay *overlay() const { return mOverlay; }
+    NodeDetails *details() const { return mDetails; }
+
+Q_SIGNALS:
+    void statusChanged(const QString &text);
+
+private:
+    void received(const SnapshotPtr &snapshot);
+    void modeChanged(LiveMode mode);
+    void nodeSelected(int node);
+    void updateButtons();
+    RunOptions options() const;
+
+    Scenario mScenario;
+    bool mHasScenario = false;
+    LiveSession *mSession;
+    LiveOverlay *mOverlay;
+    LiveLegend *mLegend;
+    NodeDetails *mDetails;
+    QGraphicsScene *mScene;
+    std::map<Plane, QComboBox *> mPolicies;
+    QSpinBox *mSeed;
+    QPushButton *mRun, *mStepSlot, *mStepFrame, *mStop;
+    QSlider *mSpeed;
+    QLabel *mSpeedLabel;
+    QProgressBar *mProgress;
+    QLabel *mTotals;
+};
+
+} // namespace schedlab::ui
