@@ -228,6 +228,10 @@ void PropertiesDock::showNodeFields(const ElementRef &ref)
              fields::quantity(Dimension::Size, node(&NodeSpec::disk)));
     addField(tr("Bandwidth"), "bandwidth", formatBandwidth(n.bandwidth),
              fields::quantity(Dimension::Bandwidth, node(&NodeSpec::bandwidth)));
+    addField(tr("Disk read rate"), "disk_read", formatBandwidth(n.diskRead),
+             fields::quantity(Dimension::Bandwidth, node(&NodeSpec::diskRead)));
+    addField(tr("Disk write rate"), "disk_write", formatBandwidth(n.diskWrite),
+             fields::quantity(Dimension::Bandwidth, node(&NodeSpec::diskWrite)));
     addField(tr("Speed (perf)"), "perf", formatNumber(n.perf),
              fields::quantity(Dimension::Ratio, node(&NodeSpec::perf)));
     addField(tr("Labels"), "labels", fields::formatLabels(n.labels), fields::labels(ref));

@@ -6,6 +6,7 @@
 #include "experiment/comparison.h"
 #include "experiment/comparisonfiles.h"
 #include "experiment/storedcomparison.h"
+#include "sim/podusage.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -39,14 +40,25 @@ const char *const kPodMetrics[] = {"download_bytes",  "download_seconds",
 const char *const kServingMetrics[] = {"qps", "replica_cpu_util_mean", "replica_cpu_util_min",
                                        "k_estimation_error"};
 
-/** The request columns when the scenario has requests, the pod columns when it has pods. */
+/** The request columns when the scenario has requests, the pod columns when it has pods
+ *  (with the utilisation columns if the requests did not bring them, and drs_reward when
+ *  pods declare DRS usage), the serving columns when a stream serves requests. */
 std::vector<const char *> tableMetrics(const Scenario &scenario)
 {
     std::vector<const char *> out;
-    if (scenario.workload.requests.kind != RequestWorkloadKind::None)
+    const bool requests = scenario.workload.requests.kind != RequestWorkloadKind::None;
+    if (requests)
         out.insert(out.end(), std::begin(kRequestMetrics), std::end(kRequestMetrics));
-    if (scenario.hasDeployments())
+    if (scenario.hasDeployments()) {
         out.insert(out.end(), std::begin(kPodMetrics), std::end(kPodMetrics));
+        if (!requests)
+            out.insert(out.end(), {"avg_util", "imbalance"});
+        for (const DeploymentStream &d : scenario.workload.deployments)
+            if (std::any_of(d.pods.begin(), d.pods.end(), hasUsage)) {
+                out.push_back("drs_reward");
+                break;
+            }
+    }
     const auto &streams = scenario.workload.deployments;
     if (std::any_of(streams.begin(), streams.end(),
                     [](const DeploymentStream &d) { return d.serve.enabled(); }))

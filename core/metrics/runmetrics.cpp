@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "metrics/runmetrics.h"
 
+#include "metrics/drsutilisation.h"
 #include "sim/simstate.h"
 
 #include <algorithm>
@@ -49,7 +50,11 @@ void RunMetrics::dropped(DropSite site)
 
 void RunMetrics::sampleSlot(const SimState &state)
 {
-    const int n = state.topology->edgeCount;
+    if (mWorkers.empty())
+        for (int i = 0; i < state.topology->edgeCount; ++i)
+            if (!isControlPlane(state.topology->nodes[i]))
+                mWorkers.push_back(i);
+    const int n = int(mWorkers.size());
     const double elapsed = state.now - mPrevTime;
     if (n == 0 || elapsed <= 0.0)
         return;
@@ -57,8 +62,8 @@ void RunMetrics::sampleSlot(const SimState &state)
     mScratch.assign(std::size_t(n) * kMetricCount, 0.0);
     mPrevIntegral.resize(std::size_t(n) * kMetricCount, 0.0);
     for (int i = 0; i < n; ++i) {
-        const NodeInfo &info = state.topology->nodes[i];
-        const NodeState &ns = state.nodes[i];
+        const NodeInfo &info = state.topology->nodes[mWorkers[i]];
+        const NodeState &ns = state.nodes[mWorkers[i]];
         double *u = &mScratch[std::size_t(i) * kMetricCount];
         double *prev = &mPrevIntegral[std::size_t(i) * kMetricCount];
         for (int c = 0; c < kMetricCount; ++c) {
@@ -152,6 +157,8 @@ RunResult RunMetrics::finish(double simSeconds, double wallSeconds, std::uint64_
     add("lan_request_bytes", mLanBytes);
     add("avg_util", mAvgUtilSum / slots);
     add("imbalance", mImbalanceSum / slots);
+    if (mDrsReward)
+        add("drs_reward", drsReward({mAvgUtilSum / slots, mImbalanceSum / slots}));
     add("xi", mXiSum / slots);
     add("cpu_util_mean", mCpuSum / slots);
     add("mem_util_mean", mMemSum / slots);

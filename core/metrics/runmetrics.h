@@ -43,9 +43,12 @@ public:
     /** Pod metrics are reported only by runs with deployments. */
     void enablePods() { mPodsEnabled = true; }
     PodMetrics &pods() { return mPods; }
+    /** Reports `drs_reward` (DRS eq. 14 over the run's avg_util and imbalance): runs
+     *  whose pods declare DRS usage. */
+    void enableDrsReward() { mDrsReward = true; }
 
-    /** The six DRS utilisations of every edge node over the slot that just ended
-     *  (time averages from the nodes' usage integrals). */
+    /** The six DRS utilisations of every edge node but the control plane over the
+     *  slot that just ended (time averages from the nodes' usage integrals). */
     void sampleSlot(const SimState &state);
     void endFrame(double time, int edgeReplicas);
     const FramePoint &lastFrame() const { return mFrames.back(); }
@@ -64,12 +67,14 @@ private:
     LogHistogram mResponse;
     PodMetrics mPods;
     bool mPodsEnabled = false;
+    bool mDrsReward = false;
 
     // Per-slot utilisation samples, summed.
     std::uint64_t mSlots = 0;
     double mAvgUtilSum = 0, mImbalanceSum = 0, mXiSum = 0;
     double mCpuSum = 0, mMemSum = 0;
     std::vector<double> mScratch;
+    std::vector<int> mWorkers; ///< the edge nodes sampled: all but the control plane
     std::vector<double> mPrevIntegral; ///< [node * 6 + metric] at the previous sample
     double mPrevTime = 0.0;
 

@@ -114,7 +114,9 @@ struct NodeSpec
     double cpu = 1.0;                       ///< cores
     double memory = 2.0 * (1 << 30);        ///< bytes
     double disk = 100.0 * (1 << 30);        ///< bytes
-    double bandwidth = 1e9;                 ///< bits per second
+    double bandwidth = 1e9;                 ///< bits per second, each way (net rx and tx)
+    double diskRead = 0.0;                  ///< bits per second; 0 = not given
+    double diskWrite = 0.0;                 ///< bits per second; 0 = not given
     double perf = 1.0;                      ///< single-thread speed factor (KubeHICE k_j)
     std::map<std::string, std::string> labels;
     std::vector<Taint> taints;
@@ -185,6 +187,10 @@ struct PodTemplate
     double perfBase = 1.0;                                  ///< KubeHICE k_b
     Distribution startJitter = Distribution::constant(0.0); ///< layers present -> running
     UsageProfile profile{};
+    /** Absolute use while running (DRS Sec. 5.1.2): cpu in cores, net and disk rates in
+     *  bits per second; memory is unused (the request is what a pod holds). When any is
+     *  set it replaces `profile` and loads a node relative to its capacities. */
+    UsageProfile usage{};
     std::map<std::string, std::string> nodeSelector; ///< node labels the pod requires
     std::vector<Taint> tolerations; ///< an empty effect tolerates every effect of the key
     bool operator==(const PodTemplate &) const = default;

@@ -37,6 +37,9 @@ public:
      *  (KubeHICE's Container Updater); the engine then sizes the pod's cpu per
      *  node as CPU·k_b/k_j with the estimated k_j. */
     virtual bool updatesContainers() const { return false; }
+    /** Seconds before a pod that found no node is tried again (the back-off queue),
+     *  after `failures` earlier failures; 0: it fails as Unschedulable at once. */
+    virtual double retryDelay(int /*failures*/) const { return 0.0; }
 
 protected:
     /** The weight of plugin `p` on `node`; a policy may make it depend on the node. */

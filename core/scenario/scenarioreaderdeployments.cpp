@@ -48,7 +48,7 @@ void readPod(ReadContext &ctx, const Field &f, PodTemplate &out)
                                                      "net_tx", "disk_read", "disk_write"};
     MapReader m(ctx, f,
                 {"name", "image", "weight", "cpu", "cpu_limit", "memory", "duration", "perf_base",
-                 "start_jitter", "profile", "node_selector", "tolerations"});
+                 "start_jitter", "profile", "usage", "node_selector", "tolerations"});
     if (m.require("name"))
         m.string("name", out.name);
     if (m.require("image"))
@@ -64,6 +64,12 @@ void readPod(ReadContext &ctx, const Field &f, PodTemplate &out)
         MapReader pm(ctx, *p, metrics);
         for (int i = 0; i < kMetricCount; ++i)
             pm.number(metrics[i], out.profile[i]);
+    }
+    if (const auto u = m.get("usage")) {
+        MapReader um(ctx, *u, {"cpu", "net_rx", "net_tx", "disk_read", "disk_write"});
+        um.quantity("cpu", Dimension::Cpu, out.usage[int(Metric::Cpu)]);
+        for (int i = int(Metric::NetRx); i < kMetricCount; ++i)
+            um.quantity(metrics[i], Dimension::Bandwidth, out.usage[i]);
     }
     if (const auto sel = m.get("node_selector"))
         forEachEntry(ctx, *sel, [&](const std::string &key, const Field &value) {

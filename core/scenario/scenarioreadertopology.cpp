@@ -6,8 +6,8 @@ namespace schedlab::detail {
 void readNode(ReadContext &ctx, const Field &f, NodeSpec &out)
 {
     MapReader m(ctx, f,
-                {"name", "count", "arch", "cpu", "memory", "disk", "bandwidth", "perf", "labels",
-                 "taints", "hosts"});
+                {"name", "count", "arch", "cpu", "memory", "disk", "bandwidth", "disk_read",
+                 "disk_write", "perf", "labels", "taints", "hosts"});
     if (m.require("name"))
         m.string("name", out.name);
     m.integer("count", out.count);
@@ -16,6 +16,8 @@ void readNode(ReadContext &ctx, const Field &f, NodeSpec &out)
     m.quantity("memory", Dimension::Size, out.memory);
     m.quantity("disk", Dimension::Size, out.disk);
     m.quantity("bandwidth", Dimension::Bandwidth, out.bandwidth);
+    m.quantity("disk_read", Dimension::Bandwidth, out.diskRead);
+    m.quantity("disk_write", Dimension::Bandwidth, out.diskWrite);
     m.number("perf", out.perf);
     if (const auto labels = m.get("labels"))
         forEachEntry(ctx, *labels, [&](const std::string &key, const Field &value) {

@@ -221,6 +221,8 @@ private:
         positive(path + ".memory", n.memory, formatSize(n.memory));
         nonNegative(path + ".disk", n.disk, formatSize(n.disk));
         positive(path + ".bandwidth", n.bandwidth, formatBandwidth(n.bandwidth));
+        nonNegative(path + ".disk_read", n.diskRead, formatBandwidth(n.diskRead));
+        nonNegative(path + ".disk_write", n.diskWrite, formatBandwidth(n.diskWrite));
         positive(path + ".perf", n.perf, formatNumber(n.perf));
         std::vector<std::string> services;
         for (const ServiceSpec &s : mS.services)
@@ -354,9 +356,41 @@ private:
         positive(path + ".perf_base", p.perfBase, formatNumber(p.perfBase));
         for (int m = 0; m < kMetricCount; ++m)
             nonNegative(path + ".profile." + metrics[m], p.profile[m], formatNumber(p.profile[m]));
+        checkUsage(path, p);
         for (std::size_t t = 0; t < p.tolerations.size(); ++t)
             if (p.tolerations[t].key.empty())
                 add(path + ".tolerations[" + std::to_string(t) + "].key", "must not be empty");
+    }
+
+    /** A pod's disk use loads a node relative to its disk rates, so every edge node needs them. */
+    void checkUsage(const std::string &path, const PodTemplate &p)
+    {
+        static const PodTemplate d;
+        if (p.usage == d.usage)
+            return;
+        if (p.profile != d.profile)
+            add(path + ".usage", "give `usage` (absolute rates) or `profile` (fractions of the "
+                                 "cpu), not both");
+        const double cpu = p.usage[int(Metric::Cpu)];
+        nonNegative(path + ".usage.cpu", cpu, formatCpu(cpu));
+        static const char *keys[] = {"", "", "net_rx", "net_tx", "disk_read", "disk_write"};
+        for (int m = int(Metric::NetRx); m < kMetricCount; ++m)
+            nonNegative(path + ".usage." + keys[m], p.usage[m], formatBandwidth(p.usage[m]));
+        for (const SiteSpec &site : mS.sites)
+            for (const EapSpec &eap : site.eaps)
+                for (const NodeSpec &n : eap.nodes) {
+                    const char *missing = p.usage[int(Metric::DiskRead)] > 0 && n.diskRead <= 0
+                                              ? "disk_read"
+                                          : p.usage[int(Metric::DiskWrite)] > 0 && n.diskWrite <= 0
+                                              ? "disk_write"
+                                              : nullptr;
+                    if (missing) {
+                        add(path + ".usage." + missing,
+                            "edge node '" + n.name + "' has no " + missing +
+                                " rate (e.g. 300MB/s) to load relative to");
+                        return;
+                    }
+                }
     }
 
     void checkPlacementWeights()

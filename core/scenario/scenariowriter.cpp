@@ -136,6 +136,10 @@ std::string node(const NodeSpec &n)
         f.add("disk", q(n.disk, Dimension::Size));
     if (n.bandwidth != d.bandwidth)
         f.add("bandwidth", q(n.bandwidth, Dimension::Bandwidth));
+    if (n.diskRead != d.diskRead)
+        f.add("disk_read", q(n.diskRead, Dimension::Bandwidth));
+    if (n.diskWrite != d.diskWrite)
+        f.add("disk_write", q(n.diskWrite, Dimension::Bandwidth));
     if (n.perf != d.perf)
         f.add("perf", num(n.perf));
     if (!n.labels.empty()) {
@@ -438,6 +442,13 @@ private:
             for (int m = 0; m < kMetricCount; ++m)
                 profile.add(metrics[m], num(p.profile[m]));
             f.add("profile", profile.text());
+        }
+        if (p.usage != d.usage) {
+            Flow usage;
+            usage.add("cpu", q(p.usage[int(Metric::Cpu)], Dimension::Cpu));
+            for (int m = int(Metric::NetRx); m < kMetricCount; ++m)
+                usage.add(metrics[m], q(p.usage[m], Dimension::Bandwidth));
+            f.add("usage", usage.text());
         }
         if (!p.nodeSelector.empty()) {
             Flow selector;

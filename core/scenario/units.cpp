@@ -46,7 +46,11 @@ const std::vector<Unit> &unitsOf(Dimension d)
                                                 {"Kbps", 1e3, 1, true},
                                                 {"Mbps", 1e6, 1, true},
                                                 {"Gbps", 1e9, 1, true},
-                                                {"Tbps", 1e12, 1, true}};
+                                                {"Tbps", 1e12, 1, true},
+                                                {"B/s", 8, 1, false},
+                                                {"KB/s", 8e3, 1, false},
+                                                {"MB/s", 8e6, 1, false},
+                                                {"GB/s", 8e9, 1, false}};
     static const std::vector<Unit> cpu = {{"", 1, 1, true}, {"m", 1, 1e3, true}};
     static const std::vector<Unit> rate = {
         {"/s", 1, 1, true}, {"/m", 1, 60, true}, {"/h", 1, 3600, true}};

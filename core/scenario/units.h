@@ -15,7 +15,7 @@ namespace schedlab {
  * |-----------|---------------------------------------------------|-------------|
  * | Duration  | s, us, ms, m (minutes), h                         | error       |
  * | Size      | B, KB MB GB TB (10^3), Ki Mi Gi Ti (2^10; KiB...) | error       |
- * | Bandwidth | bps, Kbps, Mbps, Gbps, Tbps                       | error       |
+ * | Bandwidth | bps, Kbps, Mbps, Gbps, Tbps; read: B/s KB/s MB/s GB/s | error    |
  * | Cpu       | cores (bare), m (millicores)                      | allowed     |
  * | Rate      | /s, /m, /h                                        | error       |
  * | Ratio     | none: a plain number                              | required    |

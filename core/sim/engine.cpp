@@ -4,6 +4,7 @@
 #include "policy/dequeuepolicy.h"
 #include "policy/dispatchpolicy.h"
 #include "policy/orchestrationpolicy.h"
+#include "placement/agentplacement.h"
 #include "placement/placementframework.h"
 #include "policy/registry.h"
 #include "sim/layercache.h"
@@ -55,12 +56,16 @@ Engine::Engine(const Scenario &scenario, const RunOptions &options)
     mDequeue = require(makeDequeuePolicy(p.dequeue), Plane::Dequeue, p.dequeue);
     mOrchestration =
         require(makeOrchestrationPolicy(p.orchestration), Plane::Orchestration, p.orchestration);
-    mPlacement = require(makePlacementPolicy(p.placement), Plane::Placement, p.placement);
-    for (const auto &[plugin, weight] : p.placementWeights)
-        if ((p.placement == "lrscheduler" && plugin == "LayerSharing") ||
-            !mPlacement->setWeight(plugin, weight))
-            throw std::invalid_argument("placement policy '" + p.placement +
-                                        "' has no weight to set for plugin '" + plugin + "'");
+    if (options.placementAgent) {
+        mPlacement = makeAgentPlacement(*options.placementAgent);
+    } else {
+        mPlacement = require(makePlacementPolicy(p.placement), Plane::Placement, p.placement);
+        for (const auto &[plugin, weight] : p.placementWeights)
+            if ((p.placement == "lrscheduler" && plugin == "LayerSharing") ||
+                !mPlacement->setWeight(plugin, weight))
+                throw std::invalid_argument("placement policy '" + p.placement +
+                                            "' has no weight to set for plugin '" + plugin + "'");
+    }
 
     std::string error;
     mArrivals = makeArrivalSource(scenario, mTopology, options.seed, &error);

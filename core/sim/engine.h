@@ -18,6 +18,7 @@ class DispatchPolicy;
 class DequeuePolicy;
 class OrchestrationPolicy;
 class LayerCache;
+class PlacementAgent;
 class PlacementFramework;
 class PullQueue;
 struct ClusterView;
@@ -48,6 +49,8 @@ struct RunOptions
     std::uint64_t seed = 1;
     double duration = 0.0; ///< seconds; 0 = the scenario's
     PolicySelection policies;
+    /** Set: the `agent` placement policy consults it instead of policies.placement. */
+    PlacementAgent *placementAgent = nullptr;
 };
 
 /**
@@ -87,6 +90,8 @@ public:
     const LayerCache &layerCache(int node) const;
     /** The placement plane's last decision (why that node); null before the first. */
     const PlacementRecord *lastPlacement() const;
+    /** The edge nodes as the placement plane sees them now. */
+    ClusterView clusterView();
 
 private:
     friend class EngineOrchestration;
@@ -129,7 +134,6 @@ private:
     // Pods of the deployment streams (enginepods.cpp)
     void initPods();
     void handlePodEvent(const Event &e);
-    ClusterView clusterView();
     void podArrive(std::int32_t id);
     bool reservePod(std::int32_t id, int node, const PodRequest &request);
     void bindPod(std::int32_t id, int node);

@@ -7,6 +7,7 @@
 #include "placement/hiceplugins.h"
 #include "placement/placementframework.h"
 #include "sim/layercache.h"
+#include "sim/podusage.h"
 #include "sim/pullqueue.h"
 #include "sim/serving.h"
 #include "workload/podarrivals.h"
@@ -37,6 +38,10 @@ void Engine::initPods()
     if (!mScenario.hasDeployments())
         return; // runs without pods keep their event order and cost
     mMetrics.enablePods();
+    for (const DeploymentStream &d : mScenario.workload.deployments)
+        for (const PodTemplate &t : d.pods)
+            if (hasUsage(t))
+                mMetrics.enableDrsReward();
     const int nodes = int(mTopology.nodes.size());
     mPulls = std::make_unique<PullQueue[]>(nodes);
     for (int n = 0; n < nodes; ++n)
@@ -46,6 +51,7 @@ void Engine::initPods()
         pod.stream = a.stream;
         pod.templ = a.pod;
         pod.arrival = a.time;
+        pod.scheduleAt = a.time;
         pod.cpu = a.cpu;
         pod.cpuLimit = mScenario.workload.deployments[a.stream].pods[a.pod].cpuLimit;
         pod.memory = a.memory;
@@ -135,8 +141,16 @@ void Engine::podArrive(std::int32_t id)
     mMetrics.pods().decision(
         std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0)
             .count());
-    if (node < 0)
-        failPod(id, int(PodFailure::Unschedulable));
+    if (node < 0) {
+        Pod &waiting = mState.pods[id];
+        const double backoff = mPlacement->retryDelay(waiting.attempts++);
+        if (backoff > 0.0) {
+            waiting.scheduleAt = mState.now + backoff;
+            mEvents.push(waiting.scheduleAt, PodArrive, id);
+        } else {
+            failPod(id, int(PodFailure::Unschedulable));
+        }
+    }
     if (mObserver)
         mObserver->onPlacement(mState, id, mPlacement->lastRecord());
 }
@@ -228,12 +242,12 @@ void Engine::podStart(std::int32_t id)
     Pod &pod = mState.pods[id];
     pod.phase = PodPhase::Running;
     const PodTemplate &t = mScenario.workload.deployments[pod.stream].pods[pod.templ];
-    // A running pod uses its profile's share of its cpu limit (its request if unlimited).
+    // A running pod uses up to its cpu limit (its request if unlimited).
     const double cores = pod.cpuLimit > 0 ? pod.cpuLimit : pod.cpu;
     NodeState &ns = mState.nodes[pod.node];
     integrateUsage(pod.node);
+    pod.rate = podUsageRate(t, cores, mTopology.nodes[pod.node]);
     for (int c = 0; c < kMetricCount; ++c) {
-        pod.rate[c] = cores * t.profile[c];
         ns.podRate[c] += pod.rate[c];
         ns.usageRate[c] += pod.rate[c];
     }

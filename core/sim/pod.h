@@ -23,6 +23,8 @@ struct Pod
     int stream = 0;
     int templ = 0;
     double arrival = 0.0;
+    double scheduleAt = 0.0; ///< its next scheduling attempt: arrival, or after a back-off
+    int attempts = 0;        ///< failed scheduling attempts so far
     double cpu = 0.0;      ///< requested cores
     double cpuLimit = 0.0; ///< cores; 0 = no limit
     double memory = 0.0;   ///< requested bytes

@@ -16,6 +16,8 @@ NodeInfo nodeFrom(const NodeSpec &spec, int i, int site, int eap, bool cloud)
     n.memory = spec.memory;
     n.disk = spec.disk;
     n.bandwidth = spec.bandwidth;
+    n.diskRead = spec.diskRead;
+    n.diskWrite = spec.diskWrite;
     n.perf = spec.perf;
     n.hosts = spec.hosts;
     n.labels = spec.labels;
@@ -33,6 +35,15 @@ const LinkOverride *overrideFor(const Scenario &s, const std::string &a, const s
     return nullptr;
 }
 } // namespace
+
+bool isControlPlane(const NodeInfo &node)
+{
+    for (const Taint &t : node.taints)
+        if (t.effect == "NoSchedule" && (t.key == "node-role.kubernetes.io/control-plane" ||
+                                         t.key == "node-role.kubernetes.io/master"))
+            return true;
+    return false;
+}
 
 Topology Topology::build(const Scenario &scenario)
 {

@@ -19,11 +19,16 @@ struct NodeInfo
     bool cloud = false;
     std::string arch;
     double cpu = 0.0, memory = 0.0, disk = 0.0, bandwidth = 0.0, perf = 1.0;
+    double diskRead = 0.0, diskWrite = 0.0; ///< bits per second; 0 = not given
     std::map<std::string, int> hosts;
     /** The node's labels plus kubernetes.io/arch and kubernetes.io/hostname. */
     std::map<std::string, std::string> labels;
     std::vector<Taint> taints;
 };
+
+/** Carries Kubernetes' control-plane taint (node-role.kubernetes.io/control-plane or
+ *  .../master): runs no workload, so utilisation metrics leave it out (DRS Sec. 5.1.1). */
+bool isControlPlane(const NodeInfo &node);
 
 struct EapInfo
 {

@@ -50,6 +50,7 @@ private Q_SLOTS:
         QTest::newRow("kais-large") << "kais-large" << 30.0;
         QTest::newRow("lrscheduler-edge") << "lrscheduler-edge" << 2400.0;
         QTest::newRow("kubehice-hetero") << "kubehice-hetero" << 1200.0;
+        QTest::newRow("drs-five-node") << "drs-five-node" << 1200.0;
     }
 
     void bundledScenario()

@@ -131,6 +131,36 @@ private Q_SLOTS:
         QVERIFY2(again.ok() && *again.scenario == *load.scenario, qPrintable(qs(text)));
     }
 
+    /** DRS usage: absolute rates in bytes or bits per second, node disk rates, round trip. */
+    void drsUsage()
+    {
+        std::string yaml = kBase;
+        yaml.replace(yaml.find("cpu: 2, memory: 4Gi}"), 20,
+                     "cpu: 2, memory: 4Gi, bandwidth: 8.4MB/s, disk_read: 663MB/s, "
+                     "disk_write: 610Mbps}");
+        yaml += "  deployments:\n    - name: s\n      count: 2\n      arrival: {every: 20s}\n"
+                "      pods: [{name: io, image: app:1, cpu: 500m, memory: 512Mi, duration: 40s, "
+                "usage: {cpu: 447m, net_rx: 310KB/s, disk_read: 165MB/s, disk_write: 1Gbps}}]\n";
+        const ScenarioLoad load = loadScenarioText(yaml, "u.yaml");
+        QVERIFY2(load.ok(), qPrintable(allErrors(load)));
+        const NodeSpec &n = load.scenario->sites[0].eaps[0].nodes[0];
+        QCOMPARE(n.bandwidth, 8.4 * 8e6);
+        QCOMPARE(n.diskRead, 663.0 * 8e6);
+        QCOMPARE(n.diskWrite, 610e6);
+        const UsageProfile &u = load.scenario->workload.deployments[0].pods[0].usage;
+        QCOMPARE(u[int(Metric::Cpu)], 0.447);
+        QCOMPARE(u[int(Metric::Memory)], 0.0);
+        QCOMPARE(u[int(Metric::NetRx)], 310.0 * 8e3);
+        QCOMPARE(u[int(Metric::NetTx)], 0.0);
+        QCOMPARE(u[int(Metric::DiskRead)], 165.0 * 8e6);
+        QCOMPARE(u[int(Metric::DiskWrite)], 1e9);
+        const std::string text = saveScenarioText(*load.scenario);
+        const ScenarioLoad again = loadScenarioText(text, "saved.yaml");
+        QVERIFY2(again.ok() && *again.scenario == *load.scenario, qPrintable(qs(text)));
+        QVERIFY(text.find("usage: {cpu: 447m") != std::string::npos);
+        QVERIFY(text.find("disk_write: 610Mbps") != std::string::npos);
+    }
+
     void errors_data()
     {
         QTest::addColumn<QString>("yaml");
@@ -182,6 +212,21 @@ private Q_SLOTS:
             << "placement policy 'kube-default' has no plugin 'ImageLocalty' (did you mean "
                "'ImageLocality'?); its plugins: NodeResourcesFit, NodeResourcesBalancedAllocation, "
                "ImageLocality, TaintToleration or NodeAffinity";
+        QTest::newRow("usage and profile")
+            << head + "      count: 2\n      arrival: {every: 1s}\n"
+                      "      pods: [{name: p, image: app:1, profile: {cpu: 1}, usage: {cpu: 1}}]\n"
+            << 24 << 64 << "workload.deployments[0].pods[0].usage"
+            << "give `usage` (absolute rates) or `profile` (fractions of the cpu), not both";
+        QTest::newRow("disk usage, node without disk rate")
+            << head + "      count: 2\n      arrival: {every: 1s}\n"
+                      "      pods: [{name: p, image: app:1, usage: {disk_write: 10MB/s}}]\n"
+            << 24 << 58 << "workload.deployments[0].pods[0].usage.disk_write"
+            << "edge node 'n{i}' has no disk_write rate (e.g. 300MB/s) to load relative to";
+        QTest::newRow("bare number usage")
+            << head + "      count: 2\n      arrival: {every: 1s}\n"
+                      "      pods: [{name: p, image: app:1, usage: {net_rx: 30}}]\n"
+            << 24 << 54 << "workload.deployments[0].pods[0].usage.net_rx"
+            << "expected a bandwidth with a unit (e.g. 50Mbps, 1Gbps), got bare number 30";
         QTest::newRow("no pods") << head + "      count: 2\n      arrival: {every: 1s}\n"
                                            "      pods: []\n"
                                  << 24 << 13 << "workload.deployments[0].pods"

@@ -138,6 +138,8 @@ Scenario randomScenario(std::uint64_t seed)
             n.memory = r.positive();
             n.disk = r.positive();
             n.bandwidth = r.positive();
+            n.diskRead = r.positive();
+            n.diskWrite = r.positive();
             n.perf = r.positive();
             n.labels = {{r.make("k1"), r.make("")}, {r.make("k2"), r.make("v")}};
             n.taints = {{r.make("t"), r.make(""), "NoExecute"}};
@@ -191,6 +193,7 @@ void TestRoundTrip::files_data()
     QTest::newRow("kais-edge-cloud") << src + "/scenarios/kais-edge-cloud.yaml";
     QTest::newRow("kais-large") << src + "/scenarios/kais-large.yaml";
     QTest::newRow("lrscheduler-edge") << src + "/scenarios/lrscheduler-edge.yaml";
+    QTest::newRow("drs-five-node") << src + "/scenarios/drs-five-node.yaml";
     QTest::newRow("design-example") << data + "/scenarios/design-example.yaml";
     QTest::newRow("handwritten") << data + "/scenarios/handwritten.yaml";
 }

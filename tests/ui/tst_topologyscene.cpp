@@ -97,6 +97,7 @@ private Q_SLOTS:
         QVERIFY2(rows.contains("Name=e2-arm{i}"), qPrintable(rows.join(", ")));
         QVERIFY(rows.contains("ISA (arch)=arm64"));
         QVERIFY(rows.contains("Speed (perf)=0.8"));
+        QVERIFY2(rows.contains("Disk read rate=0bps"), qPrintable(rows.join(", ")));
     }
 
     void aBrokenScenarioKeepsTheOpenOne()
