@@ -86,7 +86,7 @@ std::string comparisonLabel(const Scenario &scenario)
     const int ms = int(duration_cast<milliseconds>(now.time_since_epoch()).count() % 1000);
     std::tm utc{};
     gmtime_r(&t, &utc);
-    char text[40];
+    char text[64]; // room for any int the compiler cannot rule out
     std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", utc.tm_year + 1900,
                   utc.tm_mon + 1, utc.tm_mday, utc.tm_hour, utc.tm_min, utc.tm_sec, ms);
     return scenario.name + " @ " + text;

@@ -16,7 +16,7 @@ namespace {
 std::string summaryText(const RunResult &r)
 {
     std::string out;
-    char buf[64];
+    char buf[96];
     for (const MetricValue &m : r.metrics) {
         if (m.wallClock)
             continue;

@@ -166,7 +166,7 @@ Scenario randomScenario(std::uint64_t seed)
     w.traceFormat = r.next() % 2 ? "alibaba-2017" : "alibaba-2018";
     w.tracePath = r.make("p");
     w.timeScale = r.positive();
-    s.policies = {r.make(""), r.make(""), r.make(""), r.make("")};
+    s.policies = {r.make(""), r.make(""), r.make(""), r.make(""), {}};
     return s;
 }
 } // namespace
