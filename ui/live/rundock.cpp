@@ -154,6 +154,11 @@ void RunDock::setSeed(int seed)
     mChoices->setSeed(seed);
 }
 
+QString RunDock::totalsLine() const
+{
+    return mTotals->text();
+}
+
 void RunDock::showPlacements()
 {
     mTabs->setCurrentWidget(mPlacements);

@@ -59,6 +59,8 @@ public:
     void setSeed(int seed);
     /** "t 50.0 s · slot 200 / 2400 · ×1 · 12 k events/s" */
     QString statusText() const;
+    /** The totals under the progress bar: requests, and pods when the run places them. */
+    QString totalsLine() const;
 
     LiveSession *session() const { return mSession; }
     LiveOverlay *overlay() const { return mOverlay; }
