@@ -181,7 +181,7 @@ bool MainWindow::showPanel(const QString &name)
         mRun->show();
         mRun->raise();
         // The why-this-node table has a column per plugin.
-        mRightWidth = name == "live" ? 380 : 700;
+        mRightWidth = name == "live" ? 380 : 760;
         resizeDocks({mRun}, {mRightWidth}, Qt::Horizontal);
         if (name == "placements")
             mRun->showPlacements();

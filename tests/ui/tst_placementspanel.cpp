@@ -187,7 +187,7 @@ private Q_SLOTS:
                 previous = d.totals[n];
             } else {
                 seenFiltered = true;
-                QCOMPARE(why, QString::fromStdString("NodeResourcesFit: " +
+                QCOMPARE(why, QString::fromStdString("NodeResourcesFit:\n" +
                                                      d.cell(fit, n).reason));
                 QVERIFY(why.contains("Insufficient disk"));
                 QCOMPARE(t->item(row, 2 + fit)->text(), QString::fromUtf8("\u2717"));

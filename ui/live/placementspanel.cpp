@@ -18,6 +18,7 @@ namespace {
 const QColor kChosen(0xd9, 0xf0, 0xd3);
 const QColor kGrey(0x8a, 0x8a, 0x8a);
 const QColor kFailed(0xc0, 0x27, 0x1f);
+constexpr int kReasonWidth = 190;
 
 QString failureName(PodFailure f)
 {
@@ -57,6 +58,7 @@ PlacementsPanel::PlacementsPanel(QWidget *parent)
     mTable->setObjectName("whyThisNode");
     mTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     mTable->setSelectionMode(QAbstractItemView::NoSelection);
+    mTable->setWordWrap(true);
     mTable->verticalHeader()->hide();
     mTable->horizontalHeader()->setDefaultAlignment(Qt::AlignCenter);
     mTable->setMinimumHeight(140);
@@ -224,7 +226,7 @@ void PlacementsPanel::show(const std::shared_ptr<const LivePlacement> &decision)
         for (int p = 0; p < count; ++p) {
             const LivePluginCell &c = d.cell(p, n);
             if (plugins.filters[p] && !c.reason.empty()) {
-                rejected << QString::fromStdString(plugins.names[p] + ": " + c.reason);
+                rejected << QString::fromStdString(plugins.names[p] + ":\n" + c.reason);
                 items << cell(QString::fromUtf8("\u2717"), QString::fromStdString(c.reason));
             } else if (plugins.scores[p] && ok) {
                 items << cell(QString::fromUtf8("%1 \u00d7%2")
@@ -240,7 +242,7 @@ void PlacementsPanel::show(const std::shared_ptr<const LivePlacement> &decision)
                                                  : QString::fromUtf8("\u2013"));
             }
         }
-        items << cell(rejected.join("; "), rejected.join("\n"));
+        items << cell(rejected.join("\n"), rejected.join("\n"));
         for (int col = 0; col < int(items.size()); ++col) {
             QTableWidgetItem *item = items[col];
             if (col > 0 && col < int(items.size()) - 1)
@@ -257,6 +259,8 @@ void PlacementsPanel::show(const std::shared_ptr<const LivePlacement> &decision)
         }
     }
     mTable->resizeColumnsToContents();
+    // The reasons are long: a narrow column whose rows wrap keeps the scores in view.
+    mTable->setColumnWidth(mTable->columnCount() - 1, kReasonWidth);
     mTable->resizeRowsToContents();
 }
 

@@ -138,6 +138,7 @@ void RunDock::setScenario(const Scenario &scenario, bool layoutOnly)
     mChoices->setScenario(scenario, !samePolicies);
     const bool pods = scenario.hasDeployments();
     mTabs->setTabEnabled(1, pods);
+    mLegend->setPods(pods);
     if (!pods)
         mTabs->setCurrentIndex(0);
     mTotals->setMinimumHeight((pods ? 3 : 2) * mTotals->fontMetrics().lineSpacing());
