@@ -224,7 +224,7 @@ private Q_SLOTS:
                     continue;
                 const QString mark = dock.overlay()->podFailure(int(n));
                 const char *want =
-                    f == PodFailure::ImagePull ? "ErrImagePull" : "CreateContainerError";
+                    f == PodFailure::ImagePull ? "ImagePullError" : "ContainerCreateError";
                 ++marks;
                 if (!mark.contains(want))
                     wrong << mark;
@@ -284,11 +284,11 @@ private Q_SLOTS:
         QVERIFY(overlay.podBadge(1).isEmpty());
         QVERIFY(overlay.pullShown(1));
         QVERIFY(!overlay.pullShown(0));
-        QVERIFY(overlay.podFailure(2).contains("CreateContainerError"));
+        QVERIFY(overlay.podFailure(2).contains("ContainerCreateError"));
         QVERIFY(overlay.podFailure(0).isEmpty());
 
         overlay.setSnapshot(blank()); // short-lived, yet not gone with the next frame
-        QVERIFY(overlay.podFailure(2).contains("CreateContainerError"));
+        QVERIFY(overlay.podFailure(2).contains("ContainerCreateError"));
         QVERIFY(overlay.podBadge(0).isEmpty());
         QVERIFY(!overlay.pullShown(1));
         QTest::qWait(PodMarks::kFailureMs + 100);

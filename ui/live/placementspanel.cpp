@@ -23,8 +23,8 @@ constexpr int kReasonWidth = 190;
 QString failureName(PodFailure f)
 {
     switch (f) {
-    case PodFailure::ImagePull: return QStringLiteral("ErrImagePull");
-    case PodFailure::ContainerCreate: return QStringLiteral("CreateContainerError");
+    case PodFailure::ImagePull: return QStringLiteral("ImagePullError");
+    case PodFailure::ContainerCreate: return QStringLiteral("ContainerCreateError");
     case PodFailure::Unschedulable: return QObject::tr("unschedulable");
     case PodFailure::None: break;
     }

@@ -42,7 +42,7 @@ public:
 
     /** "NodeResourcesFit" → "Node\nResources\nFit". */
     static QString headerText(const std::string &plugin);
-    /** "worker-2", "unschedulable", "worker-2 · ErrImagePull" */
+    /** "worker-2", "unschedulable", "worker-2 · ImagePullError" */
     static QString outcome(const LivePlacement &decision, const LiveLayout &layout);
 
 private:

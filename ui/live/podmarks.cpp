@@ -44,15 +44,15 @@ void PodMarks::update(const Snapshot &s)
             m.failedAt = now;
             setText(m.failure, QString::fromUtf8("\u2715 ") +
                                    (ln.podFailure == PodFailure::ImagePull
-                                        ? QStringLiteral("ErrImagePull")
-                                        : QStringLiteral("CreateContainerError")));
+                                        ? QStringLiteral("ImagePullError")
+                                        : QStringLiteral("ContainerCreateError")));
         }
         const bool up = m.failedAt >= 0 && now - m.failedAt < kFailureMs;
         if (!up)
             m.failedAt = -1;
         setVisible(m.failure, up);
-        const qreal x = m.rect.left() + 4 + (pods > 0 ? m.count->boundingRect().width() + 6 : 0);
-        setPos(m.failure, {x, m.rect.bottom() + 2});
+        // A line of its own: next to the count it would run into the neighbour's.
+        setPos(m.failure, {m.rect.left() + 4, m.rect.bottom() + (pods > 0 ? 13 : 2)});
     }
 }
 

@@ -14,8 +14,8 @@ namespace schedlab::ui {
 
 /**
  * The pods of a live run on the canvas: a count of the pods running on each
- * node, and a short-lived red mark on a node where a pod failed (ErrImagePull,
- * CreateContainerError). Its items hang under the overlay's root, which owns them.
+ * node, and a short-lived red mark on a node where a pod failed (ImagePullError,
+ * ContainerCreateError). Its items hang under the overlay's root, which owns them.
  */
 class PodMarks
 {
