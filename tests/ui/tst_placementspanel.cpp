@@ -5,8 +5,8 @@
 #include "placementhistory.h"
 #include "placementspanel.h"
 #include "podmarks.h"
-#include "rundock.h"
 #include "runchoices.h"
+#include "rundock.h"
 #include "scenario/scenarioio.h"
 #include "snapshotrecorder.h"
 #include "topologyscene.h"
@@ -128,10 +128,9 @@ private Q_SLOTS:
             const Pod &pod = engine.state().pods[want.pod];
             QCOMPARE(got.name, s.workload.deployments[pod.stream].pods[pod.templ].name);
         }
-        QCOMPARE(snap->pods.placed, std::uint64_t(std::count_if(
-                                        live.begin(), live.end(), [](const auto &d) {
-                                            return d->chosen >= 0;
-                                        })));
+        QCOMPARE(snap->pods.placed,
+                 std::uint64_t(std::count_if(live.begin(), live.end(),
+                                             [](const auto &d) { return d->chosen >= 0; })));
         int running = 0;
         for (const LiveNode &n : snap->nodes)
             running += n.podsRunning;
@@ -169,9 +168,9 @@ private Q_SLOTS:
         QCOMPARE(panel.rowNode(0), d.chosen);
         QVERIFY(t->item(0, 0)->font().bold());
         QCOMPARE(t->item(0, 0)->text(), QString::fromStdString(snap->layout->nodes[d.chosen]));
-        const int fit = int(std::find(d.plugins->names.begin(), d.plugins->names.end(),
-                                      "NodeResourcesFit") -
-                            d.plugins->names.begin());
+        const int fit =
+            int(std::find(d.plugins->names.begin(), d.plugins->names.end(), "NodeResourcesFit") -
+                d.plugins->names.begin());
         QVERIFY(fit < plugins);
         bool seenFiltered = false;
         double previous = 1e300;
@@ -187,11 +186,12 @@ private Q_SLOTS:
                 previous = d.totals[n];
             } else {
                 seenFiltered = true;
-                QCOMPARE(why, QString::fromStdString("NodeResourcesFit:\n" +
-                                                     d.cell(fit, n).reason));
+                QCOMPARE(why,
+                         QString::fromStdString("NodeResourcesFit:\n" + d.cell(fit, n).reason));
                 QVERIFY(why.contains("Insufficient disk"));
                 QCOMPARE(t->item(row, 2 + fit)->text(), QString::fromUtf8("\u2717"));
-                QVERIFY(t->item(row, 0)->foreground().color() != t->item(0, 0)->foreground().color());
+                QVERIFY(t->item(row, 0)->foreground().color() !=
+                        t->item(0, 0)->foreground().color());
             }
         }
         QVERIFY(seenFiltered);

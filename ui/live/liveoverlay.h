@@ -96,7 +96,7 @@ private:
     std::vector<EapItems> mEaps;
     QRectF mCloudRect;
     QGraphicsSimpleTextItem *mCloudText = nullptr;
-    LiveDots *mDots = nullptr; ///< a child of mRoot
+    LiveDots *mDots = nullptr;       ///< a child of mRoot
     std::unique_ptr<PodMarks> mPods; ///< its items are children of mRoot
 };
 

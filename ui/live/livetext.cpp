@@ -21,8 +21,7 @@ QString totalsText(const Snapshot &s)
                        .arg(t.arrived)
                        .arg(100.0 * t.throughputRate(), 0, 'f', 1)
                        .arg(t.dropped)
-                       .arg(t.toEdge + t.toCloud ? 100.0 * t.toCloud / (t.toEdge + t.toCloud)
-                                                 : 0.0,
+                       .arg(t.toEdge + t.toCloud ? 100.0 * t.toCloud / (t.toEdge + t.toCloud) : 0.0,
                             0, 'f', 1);
     if (s.hasPods) {
         const LivePodTotals &p = s.pods;

@@ -23,10 +23,14 @@ constexpr int kReasonWidth = 190;
 QString failureName(PodFailure f)
 {
     switch (f) {
-    case PodFailure::ImagePull: return QStringLiteral("ImagePullError");
-    case PodFailure::ContainerCreate: return QStringLiteral("ContainerCreateError");
-    case PodFailure::Unschedulable: return QObject::tr("unschedulable");
-    case PodFailure::None: break;
+    case PodFailure::ImagePull:
+        return QStringLiteral("ImagePullError");
+    case PodFailure::ContainerCreate:
+        return QStringLiteral("ContainerCreateError");
+    case PodFailure::Unschedulable:
+        return QObject::tr("unschedulable");
+    case PodFailure::None:
+        break;
     }
     return {};
 }
@@ -85,8 +89,8 @@ QString PlacementsPanel::headerText(const std::string &plugin)
     // Words at capitals, packed into lines of about 10 characters: narrow columns.
     QStringList words;
     for (char c : plugin) {
-        if (words.isEmpty() || (std::isupper(static_cast<unsigned char>(c)) &&
-                                !words.last().isEmpty()))
+        if (words.isEmpty() ||
+            (std::isupper(static_cast<unsigned char>(c)) && !words.last().isEmpty()))
             words.append(QString());
         words.last() += QChar(c);
     }
@@ -106,8 +110,9 @@ QString PlacementsPanel::outcome(const LivePlacement &d, const LiveLayout &layou
     const QString node = d.chosen < int(layout.nodes.size())
                              ? QString::fromStdString(layout.nodes[d.chosen])
                              : QString::number(d.chosen);
-    return d.failure == PodFailure::None ? node
-                                         : node + QString::fromUtf8(" \u00b7 ") + failureName(d.failure);
+    return d.failure == PodFailure::None
+               ? node
+               : node + QString::fromUtf8(" \u00b7 ") + failureName(d.failure);
 }
 
 void PlacementsPanel::setSnapshot(const SnapshotPtr &s)
@@ -119,8 +124,7 @@ void PlacementsPanel::setSnapshot(const SnapshotPtr &s)
     const LivePlacementList &list = *mDecisions;
     if (list.empty())
         return;
-    mCount->setText(tr("Placement decisions: %1 so far, newest first")
-                        .arg(s->pods.decisions));
+    mCount->setText(tr("Placement decisions: %1 so far, newest first").arg(s->pods.decisions));
     const long keep = mShown ? mShown->sequence : -1;
     int select = 0;
     {
@@ -128,11 +132,11 @@ void PlacementsPanel::setSnapshot(const SnapshotPtr &s)
         mList->clear();
         for (auto it = list.rbegin(); it != list.rend(); ++it) {
             const LivePlacement &d = **it;
-            auto *item = new QListWidgetItem(
-                QString::fromUtf8("%1 s  #%2 %3 \u2192 %4")
-                    .arg(d.time, 0, 'f', 0)
-                    .arg(d.pod)
-                    .arg(QString::fromStdString(d.name), outcome(d, *mLayout)));
+            auto *item =
+                new QListWidgetItem(QString::fromUtf8("%1 s  #%2 %3 \u2192 %4")
+                                        .arg(d.time, 0, 'f', 0)
+                                        .arg(d.pod)
+                                        .arg(QString::fromStdString(d.name), outcome(d, *mLayout)));
             item->setToolTip(QString::fromStdString(d.image));
             if (d.failure != PodFailure::None)
                 item->setForeground(kFailed);
@@ -207,10 +211,10 @@ void PlacementsPanel::show(const std::shared_ptr<const LivePlacement> &decision)
     mTable->setHorizontalHeaderLabels(headers);
     for (int p = 0; p < count; ++p) {
         const QString stages = plugins.filters[p] && plugins.scores[p] ? tr("filter and score")
-                               : plugins.filters[p]                     ? tr("filter")
-                                                                        : tr("score");
-        mTable->horizontalHeaderItem(2 + p)->setToolTip(
-            QString::fromStdString(plugins.names[p]) + " (" + stages + ")");
+                               : plugins.filters[p]                    ? tr("filter")
+                                                                       : tr("score");
+        mTable->horizontalHeaderItem(2 + p)->setToolTip(QString::fromStdString(plugins.names[p]) +
+                                                        " (" + stages + ")");
     }
     for (int row = 0; row < d.nodeCount; ++row) {
         const int n = order[row];

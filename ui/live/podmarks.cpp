@@ -36,16 +36,17 @@ void PodMarks::update(const Snapshot &s)
         const LiveNode &ln = s.nodes[i];
         const int pods = ln.podsRunning;
         setText(m.count, pods == 0   ? QString()
-                          : pods == 1 ? QObject::tr("1 pod")
-                                      : QObject::tr("%1 pods").arg(pods));
+                         : pods == 1 ? QObject::tr("1 pod")
+                                     : QObject::tr("%1 pods").arg(pods));
         // Just under the box: inside it, the node's own labels leave no room.
         setPos(m.count, {m.rect.left() + 4, m.rect.bottom() + 2});
-        if (ln.podFailure == PodFailure::ImagePull || ln.podFailure == PodFailure::ContainerCreate) {
+        if (ln.podFailure == PodFailure::ImagePull ||
+            ln.podFailure == PodFailure::ContainerCreate) {
             m.failedAt = now;
-            setText(m.failure, QString::fromUtf8("\u2715 ") +
-                                   (ln.podFailure == PodFailure::ImagePull
-                                        ? QStringLiteral("ImagePullError")
-                                        : QStringLiteral("ContainerCreateError")));
+            setText(m.failure,
+                    QString::fromUtf8("\u2715 ") + (ln.podFailure == PodFailure::ImagePull
+                                                        ? QStringLiteral("ImagePullError")
+                                                        : QStringLiteral("ContainerCreateError")));
         }
         const bool up = m.failedAt >= 0 && now - m.failedAt < kFailureMs;
         if (!up)
@@ -58,9 +59,8 @@ void PodMarks::update(const Snapshot &s)
 
 QString PodMarks::badge(int node) const
 {
-    return node >= 0 && node < int(mNodes.size()) && mNodes[node].count
-               ? mNodes[node].count->text()
-               : QString();
+    return node >= 0 && node < int(mNodes.size()) && mNodes[node].count ? mNodes[node].count->text()
+                                                                        : QString();
 }
 
 QString PodMarks::failure(int node) const

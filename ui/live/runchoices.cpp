@@ -75,7 +75,8 @@ RunOptions RunChoices::options(const Scenario &scenario) const
     o.policies.dispatch = chosen(Plane::Dispatch).toStdString();
     o.policies.dequeue = chosen(Plane::Dequeue).toStdString();
     o.policies.orchestration = chosen(Plane::Orchestration).toStdString();
-    if (offers(Plane::Placement) && chosen(Plane::Placement).toStdString() != o.policies.placement) {
+    if (offers(Plane::Placement) &&
+        chosen(Plane::Placement).toStdString() != o.policies.placement) {
         o.policies.placement = chosen(Plane::Placement).toStdString();
         o.policies.placementWeights.clear(); // they name the scenario's policy's plugins
     }
