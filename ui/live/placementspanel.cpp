@@ -146,6 +146,8 @@ void PlacementsPanel::setSnapshot(const SnapshotPtr &s)
         }
         mList->setCurrentRow(select);
     }
+    if (select == 0)
+        mFollow = true; // the one kept in view fell off the end of the list
     show(list[list.size() - 1 - std::size_t(select)]);
 }
 

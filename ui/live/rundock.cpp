@@ -135,6 +135,7 @@ void RunDock::setScenario(const Scenario &scenario, bool layoutOnly)
     mHasScenario = true;
     if (mSession->isActive())
         stop();
+    mPlacements->clear(); // its nodes are the old scenario's
     mChoices->setScenario(scenario, !samePolicies);
     const bool pods = scenario.hasDeployments();
     mTabs->setTabEnabled(1, pods);
