@@ -140,6 +140,20 @@ private Q_SLOTS:
         QCOMPARE(running, engineRunning);
     }
 
+    void keepsTheLastDecisionsOnly()
+    {
+        const Scenario s = load("drs-five-node");
+        const SnapshotPtr snap = runLive(s, optionsFor(s), 30000);
+        QVERIFY(snap);
+        const LivePlacementList &list = *snap->placements;
+        QVERIFY2(snap->pods.decisions > std::uint64_t(PlacementHistory::kKeep),
+                 qPrintable(QString::number(snap->pods.decisions)));
+        QCOMPARE(int(list.size()), PlacementHistory::kKeep);
+        for (int i = 0; i < PlacementHistory::kKeep; ++i)
+            QCOMPARE(list[i]->sequence,
+                     long(snap->pods.decisions) - PlacementHistory::kKeep + 1 + i);
+    }
+
     void tableExplainsTheChoice()
     {
         const Scenario s = load("lrscheduler-edge");
