@@ -176,12 +176,15 @@ bool MainWindow::showPanel(const QString &name)
         mCentre->setCurrentWidget(mView);
     else if (name == "compare")
         mCentre->setCurrentWidget(mComparison);
-    else if (name == "live") {
+    else if (name == "live" || name == "placements") {
         mCentre->setCurrentWidget(mView);
         mRun->show();
         mRun->raise();
-        mRightWidth = 380;
+        // The why-this-node table has a column per plugin.
+        mRightWidth = name == "live" ? 380 : 760;
         resizeDocks({mRun}, {mRightWidth}, Qt::Horizontal);
+        if (name == "placements")
+            mRun->showPlacements();
     }
     else
         return false;

@@ -46,7 +46,8 @@ public:
     ComparisonPanel *comparison() const { return mComparison; }
     ExperimentBrowser *experiments() const { return mBrowser; }
     RunDock *runDock() const { return mRun; }
-    /** Shows a central panel: "topology", "compare" or "live" (the topology with the run dock). */
+    /** Shows a central panel: "topology", "compare", "live" (the topology with the run dock)
+     *  or "placements" (the same, the dock wider with its Placements tab in front). */
     bool showPanel(const QString &name);
 
 protected:

@@ -26,7 +26,7 @@ int main(int argc, char **argv)
     parser.addVersionOption();
     parser.addPositionalArgument("scenario", "Scenario YAML file (default: scenarios/tutorial.yaml)");
     const QCommandLineOption shot("screenshot", "Render the window to a PNG file and exit.", "file");
-    const QCommandLineOption panel("panel", "Panel to show: topology, live or compare (runs the panel's comparison first when taking a screenshot).",
+    const QCommandLineOption panel("panel", "Panel to show: topology, live, placements (the live run's placement decisions) or compare (runs the panel's comparison first when taking a screenshot).",
                                    "name", "topology");
     const QCommandLineOption size("size", "Window size for the screenshot, WxH.", "size", "1400x900");
     const QCommandLineOption runSlots("run-slots", "Run N slots live before the screenshot.", "N");
@@ -35,7 +35,7 @@ int main(int argc, char **argv)
     parser.addOptions({shot, panel, size, runSlots, select});
     parser.process(app);
 
-    const QStringList panels = {"topology", "live", "compare"};
+    const QStringList panels = {"topology", "live", "placements", "compare"};
     if (!panels.contains(parser.value(panel))) {
         std::fprintf(stderr, "unknown panel '%s'; panels: %s\n", qPrintable(parser.value(panel)),
                      qPrintable(panels.join(", ")));
@@ -60,7 +60,8 @@ int main(int argc, char **argv)
 
     window.showPanel(parser.value(panel));
     if (parser.isSet(runSlots)) {
-        window.showPanel("live");
+        if (parser.value(panel) != "placements")
+            window.showPanel("live");
         if (!window.runDock()->runSlots(parser.value(runSlots).toLong())) {
             std::fprintf(stderr, "the live run did not reach slot %s\n",
                          qPrintable(parser.value(runSlots)));

@@ -38,6 +38,16 @@ public:
 
     void appendTo(std::vector<MetricValue> &out) const;
 
+    /** Running counts, for front ends that follow a run. */
+    std::uint64_t placedCount() const { return mPlaced; }
+    std::uint64_t failures(PodFailure kind) const
+    {
+        return kind == PodFailure::ImagePull         ? mImagePull
+               : kind == PodFailure::ContainerCreate ? mContainerCreate
+               : kind == PodFailure::Unschedulable   ? mUnschedulable
+                                                     : 0;
+    }
+
 private:
     std::uint64_t mPlaced = 0;
     std::uint64_t mImagePull = 0, mContainerCreate = 0, mUnschedulable = 0;

@@ -43,6 +43,7 @@ public:
     /** Pod metrics are reported only by runs with deployments. */
     void enablePods() { mPodsEnabled = true; }
     PodMetrics &pods() { return mPods; }
+    const PodMetrics &pods() const { return mPods; }
     /** Reports `drs_reward` (DRS eq. 14 over the run's avg_util and imbalance): runs
      *  whose pods declare DRS usage. */
     void enableDrsReward() { mDrsReward = true; }

@@ -15,7 +15,14 @@ LiveLegend::LiveLegend(QWidget *parent) : QWidget(parent)
 
 QSize LiveLegend::sizeHint() const
 {
-    return {236, 104};
+    return {236, mPods ? 122 : 104};
+}
+
+void LiveLegend::setPods(bool pods)
+{
+    mPods = pods;
+    setFixedSize(sizeHint());
+    update();
 }
 
 void LiveLegend::paintEvent(QPaintEvent *)
@@ -65,6 +72,16 @@ void LiveLegend::paintEvent(QPaintEvent *)
     p.drawText(x + 112, 77, QString::fromUtf8("\u2715 dropped"));
     p.setPen(ink);
     p.drawText(x, 96, tr("WAN link: width and colour by load"));
+    if (mPods) {
+        QFont bold = f;
+        bold.setBold(true);
+        p.setFont(bold);
+        p.setPen(QColor(0x3b, 0x4a, 0x6b));
+        p.drawText(x, 114, tr("2 pods"));
+        p.setPen(QColor(0xd7, 0x30, 0x27));
+        p.drawText(x + 60, 114, QString::fromUtf8("\u2715 ") + tr("pod failed"));
+        p.setFont(f);
+    }
 }
 
 } // namespace schedlab::ui

@@ -13,9 +13,14 @@ class LiveLegend : public QWidget
 public:
     explicit LiveLegend(QWidget *parent = nullptr);
     QSize sizeHint() const override;
+    /** Adds the marks of pods (runs with deployments). */
+    void setPods(bool pods);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+
+private:
+    bool mPods = false;
 };
 
 } // namespace schedlab::ui

@@ -2,6 +2,8 @@
 #include "liveoverlay.h"
 
 #include "livedots.h"
+#include "overlayitems.h"
+#include "podmarks.h"
 #include "topologyscene.h"
 
 #include <QBrush>
@@ -21,6 +23,8 @@
 
 namespace schedlab::ui {
 
+using namespace overlay;
+
 namespace {
 constexpr double kQueueScale = 20.0; ///< a full bar: this many queued requests (log-scaled above)
 constexpr qreal kEapBarMax = 70;
@@ -34,26 +38,6 @@ public:
     void paint(QPainter *, const QStyleOptionGraphicsItem *, QWidget *) override {}
 };
 
-template <typename T> T *quiet(T *item, QGraphicsItem *parent)
-{
-    item->setParentItem(parent);
-    item->setCacheMode(QGraphicsItem::DeviceCoordinateCache); // redrawn only when it changes
-    item->setAcceptedMouseButtons(Qt::NoButton);
-    item->setAcceptHoverEvents(false);
-    return item;
-}
-
-QGraphicsSimpleTextItem *text(QGraphicsItem *parent, int pt, QColor colour, bool bold = true)
-{
-    auto *t = quiet(new QGraphicsSimpleTextItem, parent);
-    QFont f;
-    f.setPointSize(pt);
-    f.setBold(bold);
-    t->setFont(f);
-    t->setBrush(colour);
-    return t;
-}
-
 /** Queue length → bar fraction: linear up to kQueueScale, then slowly towards full. */
 double queueFraction(int queue)
 {
@@ -63,32 +47,6 @@ double queueFraction(int queue)
     return x <= 0.8 ? x : std::min(1.0, 0.8 + 0.2 * std::log10(1.0 + 9.0 * (x - 0.8)) / 2.0);
 }
 
-// Setters that leave an unchanged item alone: every real change costs a repaint.
-void setText(QGraphicsSimpleTextItem *t, const QString &s)
-{
-    if (t->text() != s)
-        t->setText(s);
-}
-void setPos(QGraphicsItem *i, QPointF p)
-{
-    if (i->pos() != p)
-        i->setPos(p);
-}
-void setRect(QGraphicsRectItem *i, const QRectF &r)
-{
-    if (i->rect() != r)
-        i->setRect(r);
-}
-void setVisible(QGraphicsItem *i, bool v)
-{
-    if (i->isVisible() != v)
-        i->setVisible(v);
-}
-
-QString count(int n)
-{
-    return n >= 10000 ? QString("%1k").arg(n / 1000) : QString::number(n);
-}
 } // namespace
 
 LiveOverlay::LiveOverlay(QGraphicsScene *scene, QObject *parent) : QObject(parent), mScene(scene)
@@ -121,6 +79,7 @@ void LiveOverlay::clear()
     mNodes.clear();
     mEaps.clear();
     mDots = nullptr;
+    mPods.reset();
     mCloudText = nullptr;
     mLayout.reset();
     mSnapshot.reset();
@@ -195,6 +154,10 @@ bool LiveOverlay::build(const LiveLayout &layout)
         mCloudText = text(root, 8, kBar, false);
     mDots = new LiveDots(mScene->sceneRect(), root);
     mDots->setZValue(2);
+    std::vector<QRectF> rects;
+    for (const NodeItems &n : mNodes)
+        rects.push_back(n.rect);
+    mPods = std::make_unique<PodMarks>(rects, root);
     return true;
 }
 
@@ -230,7 +193,7 @@ void LiveOverlay::update(const Snapshot &s)
         setText(n.queueText, ln.queue > 0 ? "q " + count(ln.queue) : QString());
         setPos(n.queueText,
                {n.rect.right() - 14 - n.queueText->boundingRect().width(), n.rect.bottom() - 17});
-        setVisible(n.pull, ln.pulling > 0);
+        setVisible(n.pull, ln.pulling + ln.podsPulling > 0); // replicas' and pods' images
         setText(n.drop,
                 ln.dropped > 0 ? QString::fromUtf8("\u2715 %1").arg(count(ln.dropped)) : QString());
         setPos(n.drop, {n.rect.left() + 58, n.rect.top() + 6});
@@ -253,6 +216,8 @@ void LiveOverlay::update(const Snapshot &s)
             setVisible(e.wan, load > 0.005);
         }
     }
+    if (mPods)
+        mPods->update(s);
     if (mCloudText) {
         setText(mCloudText, tr("queue %1 · cores %2% · WAN %3%")
                                 .arg(count(s.cloudQueue))
@@ -293,6 +258,7 @@ bool LiveOverlay::alive()
     mNodes.clear();
     mEaps.clear();
     mDots = nullptr;
+    mPods.reset();
     mCloudText = nullptr;
     return false;
 }
@@ -328,6 +294,22 @@ double LiveOverlay::eapBarWidth(int eap) const
     return eap >= 0 && eap < int(mEaps.size()) && mEaps[eap].queue
                ? mEaps[eap].queue->rect().width()
                : 0.0;
+}
+
+bool LiveOverlay::pullShown(int node) const
+{
+    return mRoot && node >= 0 && node < int(mNodes.size()) && mNodes[node].pull &&
+           mNodes[node].pull->isVisible();
+}
+
+QString LiveOverlay::podBadge(int node) const
+{
+    return mRoot && mPods ? mPods->badge(node) : QString();
+}
+
+QString LiveOverlay::podFailure(int node) const
+{
+    return mRoot && mPods ? mPods->failure(node) : QString();
 }
 
 int LiveOverlay::itemCount() const

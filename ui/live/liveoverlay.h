@@ -6,6 +6,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QRectF>
+#include <memory>
 #include <vector>
 
 class QGraphicsItem;
@@ -18,11 +19,13 @@ class QGraphicsSimpleTextItem;
 namespace schedlab::ui {
 
 class LiveDots;
+class PodMarks;
 
 /**
  * Draws a live run over the topology scene: nodes tinted by load, queue bars at
  * nodes and eAPs, pull and drop marks, WAN links by load and request dots moving
- * from eAPs to their targets (LiveDots). All items hang under one root item and are made
+ * from eAPs to their targets (LiveDots), pods per node and failed pods
+ * (PodMarks). All items hang under one root item and are made
  * once per run; a snapshot only changes their geometry and colours. Dots come
  * from a fixed pool, so the item count stays bounded however busy the run.
  */
@@ -50,6 +53,11 @@ public:
     double eapBarWidth(int eap) const;
     int itemCount() const;
     int visibleDots() const;
+    bool pullShown(int node) const;
+    /** "3 pods" on the node, or empty. */
+    QString podBadge(int node) const;
+    /** The failed-pod mark on the node while it is up, or empty. */
+    QString podFailure(int node) const;
     /** The edge node of the selected scene item, or -1. */
     int selectedNode() const;
 
@@ -88,7 +96,8 @@ private:
     std::vector<EapItems> mEaps;
     QRectF mCloudRect;
     QGraphicsSimpleTextItem *mCloudText = nullptr;
-    LiveDots *mDots = nullptr; ///< a child of mRoot
+    LiveDots *mDots = nullptr;       ///< a child of mRoot
+    std::unique_ptr<PodMarks> mPods; ///< its items are children of mRoot
 };
 
 } // namespace schedlab::ui

@@ -3,14 +3,14 @@
 
 #include "livelegend.h"
 #include "liveoverlay.h"
+#include "livetext.h"
 #include "nodedetails.h"
-#include "policy/registry.h"
+#include "placementspanel.h"
+#include "runchoices.h"
 #include "topologyscene.h"
 
-#include <QComboBox>
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QFormLayout>
 #include <QGraphicsItem>
 #include <QGraphicsScene>
 #include <QHBoxLayout>
@@ -20,7 +20,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSlider>
-#include <QSpinBox>
+#include <QTabWidget>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -30,15 +30,6 @@ namespace {
 QString speedName(double s)
 {
     return s <= 0 ? QObject::tr("max") : QString::fromUtf8("\u00d7%1").arg(s);
-}
-
-QString rate(double perSecond)
-{
-    if (perSecond >= 1e6)
-        return QString::number(perSecond / 1e6, 'f', 1) + " M";
-    if (perSecond >= 1e3)
-        return QString::number(perSecond / 1e3, 'f', 0) + " k";
-    return QString::number(perSecond, 'f', 0) + " ";
 }
 
 } // namespace
@@ -56,26 +47,8 @@ RunDock::RunDock(QGraphicsScene *scene, QWidget *parent)
     setObjectName("liveRunDock");
     auto *body = new QWidget;
     auto *layout = new QVBoxLayout(body);
-    auto *form = new QFormLayout;
-    const std::pair<Plane, QString> planes[] = {{Plane::Dispatch, tr("Dispatch")},
-                                                {Plane::Dequeue, tr("Dequeue")},
-                                                {Plane::Orchestration, tr("Orchestration")}};
-    for (const auto &[plane, label] : planes) {
-        auto *box = new QComboBox;
-        for (const PolicyInfo &p : policyCatalog())
-            if (p.plane == plane) {
-                box->addItem(QString::fromStdString(p.name));
-                box->setItemData(box->count() - 1, QString::fromStdString(p.summary),
-                                 Qt::ToolTipRole);
-            }
-        form->addRow(label, box);
-        mPolicies[plane] = box;
-    }
-    mSeed = new QSpinBox;
-    mSeed->setRange(0, 1 << 30);
-    mSeed->setValue(1);
-    form->addRow(tr("Seed"), mSeed);
-    layout->addLayout(form);
+    mChoices = new RunChoices;
+    layout->addWidget(mChoices);
 
     auto *buttons = new QHBoxLayout;
     mRun = new QPushButton(tr("Run"));
@@ -112,7 +85,13 @@ RunDock::RunDock(QGraphicsScene *scene, QWidget *parent)
     mLegend->setFixedSize(mLegend->sizeHint());
     layout->addWidget(mLegend);
     mDetails = new NodeDetails;
-    layout->addWidget(mDetails, 1);
+    mPlacements = new PlacementsPanel;
+    mTabs = new QTabWidget;
+    mTabs->setDocumentMode(true);
+    mTabs->addTab(mDetails, tr("Node"));
+    mTabs->addTab(mPlacements, tr("Placements"));
+    mTabs->setTabEnabled(1, false);
+    layout->addWidget(mTabs, 1);
     // Scrolls rather than widening the window past what the other docks need.
     auto *scroll = new QScrollArea;
     scroll->setWidget(body);
@@ -156,36 +135,35 @@ void RunDock::setScenario(const Scenario &scenario, bool layoutOnly)
     mHasScenario = true;
     if (mSession->isActive())
         stop();
-    if (!samePolicies) {
-        choose(Plane::Dispatch, QString::fromStdString(scenario.policies.dispatch));
-        choose(Plane::Dequeue, QString::fromStdString(scenario.policies.dequeue));
-        choose(Plane::Orchestration, QString::fromStdString(scenario.policies.orchestration));
-        mSeed->setValue(int(scenario.seed));
-    }
+    mPlacements->clear(); // its nodes are the old scenario's
+    mChoices->setScenario(scenario, !samePolicies);
+    const bool pods = scenario.hasDeployments();
+    mTabs->setTabEnabled(1, pods);
+    mLegend->setPods(pods);
+    if (!pods)
+        mTabs->setCurrentIndex(0);
+    mTotals->setMinimumHeight((pods ? 3 : 2) * mTotals->fontMetrics().lineSpacing());
     updateButtons();
 }
 
 void RunDock::choose(Plane plane, const QString &policy)
 {
-    const auto it = mPolicies.find(plane);
-    if (it != mPolicies.end() && it->second->findText(policy) >= 0)
-        it->second->setCurrentText(policy);
+    mChoices->choose(plane, policy);
 }
 
 void RunDock::setSeed(int seed)
 {
-    mSeed->setValue(seed);
+    mChoices->setSeed(seed);
 }
 
-RunOptions RunDock::options() const
+QString RunDock::totalsLine() const
 {
-    RunOptions o;
-    o.seed = std::uint64_t(mSeed->value());
-    o.policies = mScenario.policies;
-    o.policies.dispatch = mPolicies.at(Plane::Dispatch)->currentText().toStdString();
-    o.policies.dequeue = mPolicies.at(Plane::Dequeue)->currentText().toStdString();
-    o.policies.orchestration = mPolicies.at(Plane::Orchestration)->currentText().toStdString();
-    return o;
+    return mTotals->text();
+}
+
+void RunDock::showPlacements()
+{
+    mTabs->setCurrentWidget(mPlacements);
 }
 
 void RunDock::start()
@@ -193,8 +171,9 @@ void RunDock::start()
     if (!mHasScenario)
         return;
     mOverlay->clear();
+    mPlacements->clear();
     mSession->setFocusNode(mOverlay->selectedNode());
-    mSession->start(mScenario, options());
+    mSession->start(mScenario, mChoices->options(mScenario));
 }
 
 void RunDock::run()
@@ -297,17 +276,11 @@ void RunDock::received(const SnapshotPtr &s)
 {
     mOverlay->setSnapshot(s);
     mDetails->setSnapshot(s);
+    mPlacements->setSnapshot(s);
     mProgress->setValue(int(1000 * s->progress()));
     mProgress->setFormat(tr("slot %1 / %2").arg(s->slot).arg(s->layout->totalSlots));
-    const RunTotals &t = s->totals;
-    // Two fixed lines, not word wrap: a label that changes height re-lays out the dock.
-    mTotals->setText(
-        tr("arrived %1 · on time %2%\ndropped %3 · to cloud %4%")
-            .arg(t.arrived)
-            .arg(100.0 * t.throughputRate(), 0, 'f', 1)
-            .arg(t.dropped)
-            .arg(t.toEdge + t.toCloud ? 100.0 * t.toCloud / (t.toEdge + t.toCloud) : 0.0, 0, 'f',
-                 1));
+    // Fixed lines, not word wrap: a label that changes height re-lays out the dock.
+    mTotals->setText(totalsText(*s));
     Q_EMIT statusChanged(statusText());
 }
 
@@ -325,9 +298,7 @@ void RunDock::updateButtons()
     mStepSlot->setEnabled(mHasScenario && m != LiveMode::Running);
     mStepFrame->setEnabled(mHasScenario && m != LiveMode::Running);
     mStop->setEnabled(mSession->isActive() && m != LiveMode::Finished);
-    for (auto &[plane, box] : mPolicies)
-        box->setEnabled(m == LiveMode::Idle || m == LiveMode::Finished);
-    mSeed->setEnabled(m == LiveMode::Idle || m == LiveMode::Finished);
+    mChoices->setEditable(m == LiveMode::Idle || m == LiveMode::Finished);
     if (m == LiveMode::Finished)
         mProgress->setFormat(
             tr("finished · slot %1").arg(mSession->latest() ? mSession->latest()->slot : 0));
@@ -358,7 +329,7 @@ QString RunDock::statusText() const
         .arg(s->slot)
         .arg(s->layout->totalSlots)
         .arg(speedName(mSession->speed()))
-        .arg(rate(mSession->eventsPerSecond()));
+        .arg(rateText(mSession->eventsPerSecond()));
 }
 
 } // namespace schedlab::ui

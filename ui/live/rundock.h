@@ -6,25 +6,26 @@
 #include "policy/registry.h"
 
 #include <QDockWidget>
-#include <map>
 
-class QComboBox;
 class QGraphicsScene;
 class QLabel;
 class QProgressBar;
 class QPushButton;
 class QSlider;
-class QSpinBox;
+class QTabWidget;
 
 namespace schedlab::ui {
 
 class LiveLegend;
 class LiveOverlay;
 class NodeDetails;
+class PlacementsPanel;
+class RunChoices;
 
 /**
  * The live canvas's controls: policies per plane, seed, run / pause / step /
- * stop, speed and progress, plus the details of the node clicked on the canvas.
+ * stop, speed and progress, plus the details of the node clicked on the canvas
+ * and, for runs that place pods, the placement decisions and why each node.
  * It owns the live session and the overlay drawn over the topology scene.
  */
 class RunDock : public QDockWidget
@@ -58,10 +59,16 @@ public:
     void setSeed(int seed);
     /** "t 50.0 s · slot 200 / 2400 · ×1 · 12 k events/s" */
     QString statusText() const;
+    /** The totals under the progress bar: requests, and pods when the run places them. */
+    QString totalsLine() const;
 
     LiveSession *session() const { return mSession; }
     LiveOverlay *overlay() const { return mOverlay; }
     NodeDetails *details() const { return mDetails; }
+    PlacementsPanel *placements() const { return mPlacements; }
+    RunChoices *choices() const { return mChoices; }
+    /** Brings the placements tab to the front. */
+    void showPlacements();
 
 Q_SIGNALS:
     void statusChanged(const QString &text);
@@ -71,7 +78,6 @@ private:
     void modeChanged(LiveMode mode);
     void nodeSelected(int node);
     void updateButtons();
-    RunOptions options() const;
 
     Scenario mScenario;
     bool mHasScenario = false;
@@ -79,9 +85,10 @@ private:
     LiveOverlay *mOverlay;
     LiveLegend *mLegend;
     NodeDetails *mDetails;
+    PlacementsPanel *mPlacements;
+    QTabWidget *mTabs;
     QGraphicsScene *mScene;
-    std::map<Plane, QComboBox *> mPolicies;
-    QSpinBox *mSeed;
+    RunChoices *mChoices;
     QPushButton *mRun, *mStepSlot, *mStepFrame, *mStop;
     QSlider *mSpeed;
     QLabel *mSpeedLabel;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "liveplacement.h"
 #include "metrics/runmetrics.h"
 
 #include <cstdint>
@@ -33,6 +34,10 @@ struct LiveNode
     int replicas = 0; ///< ready replicas
     int pulling = 0;  ///< replicas whose image is being pulled
     int dropped = 0;  ///< deadline drops here since the previous snapshot
+    int podsRunning = 0;
+    int podsPulling = 0; ///< pods bound here whose layers are downloading
+    /** The last pod failure here since the previous snapshot (ImagePull, ContainerCreate). */
+    PodFailure podFailure = PodFailure::None;
 };
 
 /** A sampled dispatch decision, for animation: eAP to edge node or cloud (-1). */
@@ -86,6 +91,10 @@ struct Snapshot
     std::uint64_t events = 0; ///< calendar events so far
     double wallSeconds = 0;   ///< wall time spent running so far
     LiveFocus focus;
+    /** The last placement decisions, oldest first; shared until a new one is made. */
+    std::shared_ptr<const LivePlacementList> placements;
+    LivePodTotals pods;
+    bool hasPods = false; ///< the scenario has deployments
     bool running = false; ///< taken while running, not at a pause, step or the end
     bool finished = false;
     bool cancelled = false;

@@ -8,7 +8,8 @@
 namespace schedlab::ui {
 
 SnapshotRecorder::SnapshotRecorder(const Engine &engine, const Scenario &scenario)
-    : mEngine(engine), mScenario(scenario), mLayout(makeLayout(engine, scenario))
+    : mEngine(engine), mScenario(scenario), mLayout(makeLayout(engine, scenario)),
+      mPlacements(int(mLayout->nodes.size()))
 {
     const int nodes = int(mLayout->nodes.size());
     mDrops.assign(nodes, 0);
@@ -70,8 +71,14 @@ void SnapshotRecorder::onDrop(const SimState &, std::int32_t, DropSite site, int
         ++mDrops[where];
 }
 
+void SnapshotRecorder::onPlacement(const SimState &state, int pod, const PlacementRecord &record)
+{
+    mPlacements.record(state, pod, record);
+}
+
 void SnapshotRecorder::onSlot(const SimState &state)
 {
+    mPlacements.sweep(state);
     const double slot = mLayout->slotSeconds;
     for (std::size_t b = 0; b < mEapWanBytes.size(); ++b) {
         const double bw = mEngine.topology().eaps[b].toCloud.bandwidth;
@@ -155,6 +162,15 @@ SnapshotPtr SnapshotRecorder::take(double wallSeconds, bool running, bool finish
     s->movesSeen = mSeen;
     mSeen = 0;
     s->totals = mEngine.metrics().totals();
+    s->hasPods = mScenario.hasDeployments();
+    if (s->hasPods) {
+        mPlacements.fill(state, *s);
+        const PodMetrics &pods = mEngine.metrics().pods();
+        s->pods.placed = pods.placedCount();
+        s->pods.imagePull = pods.failures(PodFailure::ImagePull);
+        s->pods.containerCreate = pods.failures(PodFailure::ContainerCreate);
+        s->pods.unschedulable = pods.failures(PodFailure::Unschedulable);
+    }
     s->inFlight = mEngine.inFlight();
     s->events = mEngine.eventsProcessed();
     s->wallSeconds = wallSeconds;

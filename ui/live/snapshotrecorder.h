@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "placementhistory.h"
 #include "sim/engine.h"
 #include "snapshot.h"
 
@@ -14,7 +15,8 @@ namespace schedlab::ui {
  * Follows an engine as its observer and turns its state into Snapshots on
  * request. Per event it does O(1) work: dispatches are reservoir-sampled into
  * a capped list, drops and cloud-bound bytes are counted; per slot it keeps a
- * short load/queue history of every edge node. Lives on the engine's thread.
+ * short load/queue history of every edge node. Placement decisions are copied
+ * as they happen (PlacementHistory). Lives on the engine's thread.
  */
 class SnapshotRecorder final : public SimObserver
 {
@@ -37,6 +39,7 @@ public:
     void onSlot(const SimState &state) override;
     void onDispatch(const SimState &state, std::int32_t request, int eap, int target) override;
     void onDrop(const SimState &state, std::int32_t request, DropSite site, int where) override;
+    void onPlacement(const SimState &state, int pod, const PlacementRecord &record) override;
     bool stopRequested() override;
 
     static std::shared_ptr<const LiveLayout> makeLayout(const Engine &engine,
@@ -51,6 +54,7 @@ private:
     const std::atomic<bool> *mStop = nullptr;
     std::atomic<int> mFocus{-1};
 
+    PlacementHistory mPlacements;
     std::vector<LiveMove> mMoves;
     std::uint64_t mSeen = 0;
     std::uint64_t mRandom =
