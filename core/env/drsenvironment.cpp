@@ -186,22 +186,7 @@ double DrsEnvironment::currentReward()
     return placementReward(mConfig.reward, mRewardStates, mEngine->state());
 }
 
-PodRequest DrsEnvironment::requestOf(int id) const
-{
-    const Pod &pod = mEngine->state().pods[id];
-    const PodTemplate &t = mScenario.workload.deployments[pod.stream].pods[pod.templ];
-    const auto [image, variant] = mScenario.podImage(t.image);
-    PodRequest r;
-    r.cpu = pod.cpu;
-    r.cpuLimit = pod.cpuLimit;
-    r.memory = pod.memory;
-    r.perfBase = t.perfBase;
-    r.image = image;
-    r.fixedVariant = variant;
-    r.nodeSelector = &t.nodeSelector;
-    r.tolerations = &t.tolerations;
-    return r;
-}
+PodRequest DrsEnvironment::requestOf(int id) const { return mEngine->podRequest(id); }
 
 void DrsEnvironment::buildState()
 {

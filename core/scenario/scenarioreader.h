@@ -15,6 +15,9 @@ void readScenario(ReadContext &ctx, const YAML::Node &root, Scenario &out);
 void readSites(ReadContext &ctx, const Field &f, std::vector<SiteSpec> &out);
 /** One node or templated node group. */
 void readNode(ReadContext &ctx, const Field &f, NodeSpec &out);
+/** A list of taints (or tolerations): key, value, effect; `defaultEffect` when none is given. */
+void readTaints(ReadContext &ctx, const Field &f, std::vector<Taint> &out,
+                const std::string &defaultEffect);
 /** `links:` list of overrides. */
 void readLinks(ReadContext &ctx, const Field &f, std::vector<LinkOverride> &out);
 /** `workload:` map. */

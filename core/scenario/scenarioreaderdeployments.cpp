@@ -76,20 +76,7 @@ void readPod(ReadContext &ctx, const Field &f, PodTemplate &out)
             readString(ctx, value, out.nodeSelector[key]);
         });
     if (const auto tolerations = m.get("tolerations"))
-        forEachItem(ctx, *tolerations, [&](int, const Field &tf) {
-            Taint &t = out.tolerations.emplace_back();
-            t.effect.clear();
-            MapReader tm(ctx, tf, {"key", "value", "effect"});
-            if (tm.require("key"))
-                tm.string("key", t.key);
-            tm.string("value", t.value);
-            if (const auto effect = tm.get("effect"))
-                readEnum<std::string>(ctx, *effect,
-                                      {{"NoSchedule", "NoSchedule"},
-                                       {"PreferNoSchedule", "PreferNoSchedule"},
-                                       {"NoExecute", "NoExecute"}},
-                                      t.effect);
-        });
+        readTaints(ctx, *tolerations, out.tolerations, ""); // no effect: tolerates every effect
 }
 } // namespace
 

@@ -3,6 +3,25 @@
 
 namespace schedlab::detail {
 
+void readTaints(ReadContext &ctx, const Field &f, std::vector<Taint> &out,
+                const std::string &defaultEffect)
+{
+    forEachItem(ctx, f, [&](int, const Field &tf) {
+        Taint &t = out.emplace_back();
+        t.effect = defaultEffect;
+        MapReader tm(ctx, tf, {"key", "value", "effect"});
+        if (tm.require("key"))
+            tm.string("key", t.key);
+        tm.string("value", t.value);
+        if (const auto effect = tm.get("effect"))
+            readEnum<std::string>(ctx, *effect,
+                                  {{"NoSchedule", "NoSchedule"},
+                                   {"PreferNoSchedule", "PreferNoSchedule"},
+                                   {"NoExecute", "NoExecute"}},
+                                  t.effect);
+    });
+}
+
 void readNode(ReadContext &ctx, const Field &f, NodeSpec &out)
 {
     MapReader m(ctx, f,
@@ -24,19 +43,7 @@ void readNode(ReadContext &ctx, const Field &f, NodeSpec &out)
             readString(ctx, value, out.labels[key]);
         });
     if (const auto taints = m.get("taints"))
-        forEachItem(ctx, *taints, [&](int, const Field &tf) {
-            Taint &t = out.taints.emplace_back();
-            MapReader tm(ctx, tf, {"key", "value", "effect"});
-            if (tm.require("key"))
-                tm.string("key", t.key);
-            tm.string("value", t.value);
-            if (const auto effect = tm.get("effect"))
-                readEnum<std::string>(ctx, *effect,
-                                      {{"NoSchedule", "NoSchedule"},
-                                       {"PreferNoSchedule", "PreferNoSchedule"},
-                                       {"NoExecute", "NoExecute"}},
-                                      t.effect);
-        });
+        readTaints(ctx, *taints, out.taints, Taint{}.effect);
     if (const auto hosts = m.get("hosts"))
         forEachEntry(ctx, *hosts, [&](const std::string &service, const Field &value) {
             int replicas = 0;

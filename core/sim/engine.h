@@ -92,6 +92,8 @@ public:
     const PlacementRecord *lastPlacement() const;
     /** The edge nodes as the placement plane sees them now. */
     ClusterView clusterView();
+    /** What placement sees of pod `pod`: its requests, image and constraints. */
+    PodRequest podRequest(std::int32_t pod) const;
 
 private:
     friend class EngineOrchestration;

@@ -111,7 +111,7 @@ void Engine::handlePodEvent(const Event &e)
     }
 }
 
-void Engine::podArrive(std::int32_t id)
+PodRequest Engine::podRequest(std::int32_t id) const
 {
     const Pod &pod = mState.pods[id];
     const PodTemplate &t = mScenario.workload.deployments[pod.stream].pods[pod.templ];
@@ -125,6 +125,14 @@ void Engine::podArrive(std::int32_t id)
     request.fixedVariant = variant;
     request.nodeSelector = &t.nodeSelector;
     request.tolerations = &t.tolerations;
+    return request;
+}
+
+void Engine::podArrive(std::int32_t id)
+{
+    const Pod &pod = mState.pods[id];
+    const PodTemplate &t = mScenario.workload.deployments[pod.stream].pods[pod.templ];
+    PodRequest request = podRequest(id);
     const ClusterView view = clusterView();
     std::vector<double> scale;
     if (mPlacement->updatesContainers()) {

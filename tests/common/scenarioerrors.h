@@ -5,6 +5,7 @@
 
 #include <QString>
 #include <QStringList>
+#include <QtTest>
 
 namespace schedlab::test {
 
@@ -17,6 +18,29 @@ inline QString allErrors(const ScenarioLoad &load)
     for (const ScenarioError &e : load.errors)
         out << qs(e.format());
     return out.join('\n');
+}
+
+/**
+ * The body of a data-driven error test: the row's `yaml` fails to load with
+ * exactly one error, at `line`:`column` of row.yaml, on `keyPath`, saying `message`.
+ */
+inline void checkErrorRow()
+{
+    QFETCH(QString, yaml);
+    QFETCH(int, line);
+    QFETCH(int, column);
+    QFETCH(QString, keyPath);
+    QFETCH(QString, message);
+    const ScenarioLoad load = loadScenarioText(yaml.toStdString(), "row.yaml");
+    QVERIFY(!load.ok());
+    QVERIFY(!load.errors.empty());
+    const ScenarioError &e = load.errors.front();
+    QCOMPARE(qs(e.message), message);
+    QCOMPARE(qs(e.keyPath), keyPath);
+    QCOMPARE(e.line, line);
+    QCOMPARE(e.column, column);
+    QCOMPARE(qs(e.file), QString("row.yaml"));
+    QVERIFY2(load.errors.size() == 1, qPrintable(allErrors(load)));
 }
 
 } // namespace schedlab::test

@@ -241,21 +241,7 @@ void TestScenarioLoader::errors_data()
 
 void TestScenarioLoader::errors()
 {
-    QFETCH(QString, yaml);
-    QFETCH(int, line);
-    QFETCH(int, column);
-    QFETCH(QString, keyPath);
-    QFETCH(QString, message);
-    const ScenarioLoad load = loadScenarioText(yaml.toStdString(), "row.yaml");
-    QVERIFY(!load.ok());
-    QVERIFY(!load.errors.empty());
-    const ScenarioError &e = load.errors.front();
-    QCOMPARE(qs(e.message), message);
-    QCOMPARE(qs(e.keyPath), keyPath);
-    QCOMPARE(e.line, line);
-    QCOMPARE(e.column, column);
-    QCOMPARE(qs(e.file), QString("row.yaml"));
-    QVERIFY2(load.errors.size() == 1, qPrintable(allErrors(load)));
+    schedlab::test::checkErrorRow();
 }
 
 void TestScenarioLoader::collectsAllErrors()
