@@ -9,12 +9,14 @@
 
 namespace schedlab {
 
-int DrsEnvironment::QueuedAgent::choose(const PodRequest &, const ClusterView &)
+int DrsEnvironment::QueuedAgent::choose(const PodRequest &pod, const ClusterView &)
 {
-    if (decisions.empty())
-        return -1; // a pod outside the episode: it waits in the back-off queue
-    const int node = decisions.front();
-    decisions.pop_front();
+    // Keyed by pod: the engine may reach pods in another order than they were decided.
+    const auto it = decisions.find(pod.pod);
+    if (it == decisions.end())
+        return -1; // not decided (e.g. outside the episode): it waits in the back-off queue
+    const int node = it->second;
+    decisions.erase(it);
     return node;
 }
 
@@ -157,7 +159,7 @@ StepResult DrsEnvironment::act(int action)
                                 (mDone ? " or episode over" : ""));
     const SimState &s = mEngine->state();
     const int pod = mPending;
-    mAgent.decisions.push_back(mWorkers[action]);
+    mAgent.decisions[pod] = mWorkers[action];
     mQueued.push_back(pod);
     mAttemptsSeen[pod] = s.pods[pod].attempts;
     ++mSteps;

@@ -7,7 +7,7 @@
 #include "sim/engine.h"
 
 #include <cstdint>
-#include <deque>
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -90,8 +90,8 @@ private:
     class QueuedAgent final : public PlacementAgent
     {
     public:
-        std::deque<int> decisions;
-        int choose(const PodRequest &, const ClusterView &) override;
+        std::map<std::int32_t, int> decisions; ///< pod -> node, until the engine applies it
+        int choose(const PodRequest &pod, const ClusterView &) override;
     };
 
     bool stepSlot();

@@ -14,6 +14,16 @@ std::string number(double v)
     std::snprintf(buf, sizeof buf, "%.10g", v);
     return buf;
 }
+/** RFC 4180: quoted, with quotes doubled, when the text holds a comma, quote or line break. */
+std::string csvField(const std::string &text)
+{
+    if (text.find_first_of(",\"\r\n") == std::string::npos)
+        return text;
+    std::string out = "\"";
+    for (char c : text)
+        out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
 } // namespace
 
 void PlacementLog::writeHeader()
@@ -29,8 +39,9 @@ void PlacementLog::write(const SimState &state, int pod, const PlacementRecord &
         const std::string &node = state.topology->nodes[n].name;
         for (std::size_t k = 0; k < record.plugins.size(); ++k) {
             const PluginResult &c = record.cell(int(k), n);
-            // Reasons and names hold no commas or quotes; write them plain.
-            mOut << number(state.now) << ',' << pod << ',' << templ << ',' << node << ','
+            // Names are free text from the scenario; reasons are our own plain words.
+            mOut << number(state.now) << ',' << pod << ',' << csvField(templ) << ','
+                 << csvField(node) << ','
                  << record.plugins[k] << ','
                  << (record.filters[k] ? (c.reason ? c.reason : "pass") : "") << ',';
             if (record.scores[k] && record.feasible[n])

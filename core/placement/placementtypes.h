@@ -18,6 +18,7 @@ class Rng;
 /** What the placement plane knows of a pod when it places it. */
 struct PodRequest
 {
+    std::int32_t pod = -1; ///< the engine's pod id; -1 for a request made outside a run
     double cpu = 0.0;      ///< requested cores (KubeHICE C_min)
     double cpuLimit = 0.0; ///< cpu limit, cores; 0 = none (KubeHICE C_max)
     double memory = 0.0;   ///< requested bytes

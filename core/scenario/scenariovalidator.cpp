@@ -438,9 +438,12 @@ private:
                     add(path + ".serve.qps", "a serving stream needs a positive load, got " +
                                                  formatRate(d.serve.qps));
                 checkDistribution(path + ".serve.work", d.serve.work, Dimension::Duration);
-                if (!(d.serve.work.mean() > 0))
-                    add(path + ".serve.work", "requests must take some work, got " +
-                                                  formatDistribution(d.serve.work, Dimension::Duration));
+                const double work = d.serve.work.mean();
+                if (!(work > 0) || !std::isfinite(work))
+                    add(path + ".serve.work",
+                        std::string(work > 0 ? "the mean work is too large to simulate, got "
+                                             : "requests must take some work, got ") +
+                            formatDistribution(d.serve.work, Dimension::Duration));
             }
             if (d.pods.empty())
                 add(path + ".pods", "a stream needs at least one pod template {name, image, ...}");

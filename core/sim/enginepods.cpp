@@ -117,6 +117,7 @@ PodRequest Engine::podRequest(std::int32_t id) const
     const PodTemplate &t = mScenario.workload.deployments[pod.stream].pods[pod.templ];
     const auto [image, variant] = mScenario.podImage(t.image);
     PodRequest request;
+    request.pod = id;
     request.cpu = pod.cpu;
     request.cpuLimit = pod.cpuLimit;
     request.memory = pod.memory;
@@ -139,7 +140,7 @@ void Engine::podArrive(std::int32_t id)
         // PAS sizes the pod's cpu per node: CPU·k_b/k_j (KubeHICE Sec. III-D).
         scale.resize(view.nodeCount);
         for (int n = 0; n < view.nodeCount; ++n)
-            scale[n] = t.perfBase / (view.perf ? view.perf[n] : 1.0);
+            scale[n] = t.perfBase / (view.perf && view.perf[n] > 0 ? view.perf[n] : 1.0);
         request.cpuScale = scale.data();
     }
     EnginePodBinder binder(*this, id, request);

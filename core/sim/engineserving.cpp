@@ -97,7 +97,8 @@ void Engine::servingEnded(std::int32_t id)
         return;
     advanceReplica(*it, mState.now);
     s.served += it->served;
-    if (mScenario.workload.deployments[pod.stream].serve.report && mState.now > it->start)
+    if (mScenario.workload.deployments[pod.stream].serve.report && mState.now > it->start &&
+        quotaOf(pod) > 0) // a zero-cpu pod has no quota to be a share of
         mServing->replicaUtil.push_back(it->busy / (quotaOf(pod) * (mState.now - it->start)));
     s.running.erase(it);
     if (s.running.empty())
@@ -179,7 +180,7 @@ void Engine::finishServing()
         for (ServingState::Replica &r : stream.running) {
             advanceReplica(r, now);
             served += r.served;
-            if (report && now > r.start)
+            if (report && now > r.start && quotaOf(mState.pods[r.pod]) > 0)
                 util.push_back(r.busy / (quotaOf(mState.pods[r.pod]) * (now - r.start)));
         }
         if (report && up > 0)

@@ -8,10 +8,12 @@
 #include "scenario/scenarioio.h"
 #include "sim/random.h"
 #include "workload/podarrivals.h"
+#include "common/scenarioerrors.h"
 
 #include <QtTest/QtTest>
 #include <cmath>
 #include <functional>
+#include <map>
 
 using namespace schedlab;
 
@@ -161,6 +163,57 @@ private Q_SLOTS:
         const RunResult run = env.finish();
         QVERIFY(std::any_of(run.metrics.begin(), run.metrics.end(),
                             [](const MetricValue &m) { return m.name == "drs_reward"; }));
+    }
+
+    /** A pod retried after a back-off and a new pod due at the same instant each get
+     *  the node decided for them, whatever order the engine reaches them in. */
+    void decisionsGoToTheirOwnPods()
+    {
+        const ScenarioLoad load = loadScenarioText(R"(schedlab: 1
+name: same-instant
+time: {slot: 100ms, frame: 60, duration: 2m}
+layers: {base: 31MB}
+images:
+  - name: app:1
+    variants:
+      - {arch: amd64, layers: [base]}
+services: []
+sites:
+  - name: cluster
+    kind: edge
+    eaps:
+      - name: e
+        nodes:
+          - {name: n1, arch: amd64, cpu: 2, memory: 4Gi, disk: 20Gi, bandwidth: 200Mbps}
+          - {name: n2, arch: amd64, cpu: 2, memory: 1Mi, disk: 20Gi, bandwidth: 200Mbps}
+          - {name: n3, arch: amd64, cpu: 2, memory: 4Gi, disk: 20Gi, bandwidth: 200Mbps}
+workload:
+  requests: {kind: none}
+  deployments:
+    - name: web
+      count: 4
+      arrival: {every: 1s}
+      pods:
+        - {name: p, image: app:1, cpu: 100m, memory: 64Mi, duration: 5m}
+)", "same-instant.yaml");
+        QVERIFY2(load.ok(), qPrintable(test::allErrors(load)));
+        DrsEnvConfig config;
+        config.episodePods = 4;
+        config.settle = 0.1;
+        DrsEnvironment env(*load.scenario, config);
+        env.reset(1);
+        std::map<int, int> last; // pod -> the action last chosen for it
+        while (!env.done()) {
+            const int pod = env.pendingPod();
+            // Pod 0 first goes to n2, which cannot hold it: it comes back 1 s later,
+            // exactly when pod 1 arrives.
+            const int action = last.count(pod) == 0 && pod == 0 ? 1 : (pod % 2 == 0 ? 0 : 2);
+            last[pod] = action;
+            env.act(action);
+        }
+        QCOMPARE(int(last.size()), 4);
+        for (const auto &[pod, action] : last)
+            QCOMPARE(env.engine().state().pods[pod].node, env.engineNode(action));
     }
 
     /** Sec. 3.2: a pod that cannot be bound to the chosen node waits in the back-off

@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <map>
 
@@ -86,7 +87,7 @@ bool toDouble(const QString &s, double *v)
 {
     bool ok = false;
     *v = s.toDouble(&ok);
-    return ok;
+    return ok && std::isfinite(*v); // nan and inf would break sorting and axes
 }
 } // namespace
 

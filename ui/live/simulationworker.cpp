@@ -37,7 +37,7 @@ void SimulationWorker::setFocusNode(int node)
 
 void SimulationWorker::prepare()
 {
-    if (mEngine)
+    if (mEngine || mBuildFailed) // a scenario the engine refused is reported once
         return;
 #ifdef __linux__
     // When the GUI thread and a run at full speed both want a core, the GUI
@@ -48,6 +48,7 @@ void SimulationWorker::prepare()
     try {
         mEngine = std::make_unique<Engine>(mScenario, mOptions);
     } catch (const std::exception &e) {
+        mBuildFailed = true;
         setMode(LiveMode::Finished);
         Q_EMIT failed(QString::fromStdString(e.what()));
         return;

@@ -78,6 +78,7 @@ private:
     Scenario mScenario;
     RunOptions mOptions;
     std::unique_ptr<Engine> mEngine;
+    bool mBuildFailed = false;
     std::unique_ptr<SnapshotRecorder> mRecorder;
     std::atomic<bool> mStop{false};
     std::atomic<LiveMode> mMode{LiveMode::Idle};
