@@ -30,8 +30,7 @@ std::uint64_t fnv1a(const char *data, std::size_t n)
     return h;
 }
 
-template<typename T>
-void put(std::string &out, const T &v)
+template <typename T> void put(std::string &out, const T &v)
 {
     out.append(reinterpret_cast<const char *>(&v), sizeof v);
 }
@@ -42,7 +41,8 @@ void putNet(std::string &out, const MlpWeights &w)
     for (const auto &l : w.layers) {
         put(out, std::uint32_t(l.out));
         put(out, std::uint32_t(l.in));
-        out.append(reinterpret_cast<const char *>(l.weight.data()), l.weight.size() * sizeof(float));
+        out.append(reinterpret_cast<const char *>(l.weight.data()),
+                   l.weight.size() * sizeof(float));
         out.append(reinterpret_cast<const char *>(l.bias.data()), l.bias.size() * sizeof(float));
     }
 }
@@ -64,8 +64,7 @@ public:
     {
         throw CheckpointError(mPath + ": " + what);
     }
-    template<typename T>
-    T get(const char *what)
+    template <typename T> T get(const char *what)
     {
         T v;
         take(&v, sizeof v, what);
@@ -93,17 +92,17 @@ MlpWeights getNet(Reader &r, const MlpWeights &expected, const char *name)
     MlpWeights w;
     const auto layers = r.get<std::uint32_t>("a layer count");
     if (layers != expected.layers.size())
-        r.mismatch(std::string("the ") + name + " has " + std::to_string(layers)
-               + " layers, this one has " + std::to_string(expected.layers.size()));
+        r.mismatch(std::string("the ") + name + " has " + std::to_string(layers) +
+                   " layers, this one has " + std::to_string(expected.layers.size()));
     for (std::uint32_t k = 0; k < layers; ++k) {
         DenseLayer l;
         const auto out = r.get<std::uint32_t>("a layer shape");
         const auto in = r.get<std::uint32_t>("a layer shape");
         const auto &e = expected.layers[k];
         if (int(out) != e.out || int(in) != e.in)
-            r.mismatch(std::string("the ") + name + "'s layer " + std::to_string(k) + " is "
-                   + std::to_string(out) + "x" + std::to_string(in) + ", this " + name
-                   + " needs " + std::to_string(e.out) + "x" + std::to_string(e.in));
+            r.mismatch(std::string("the ") + name + "'s layer " + std::to_string(k) + " is " +
+                       std::to_string(out) + "x" + std::to_string(in) + ", this " + name +
+                       " needs " + std::to_string(e.out) + "x" + std::to_string(e.in));
         l.out = int(out);
         l.in = int(in);
         l.weight.resize(std::size_t(out) * in);
@@ -153,8 +152,8 @@ void loadCheckpoint(const std::string &path, ActorNet &actor, CriticNet &critic)
     std::uint32_t version;
     std::memcpy(&version, bytes.data() + sizeof kMagic, sizeof version);
     if (version != kVersion)
-        throw CheckpointError(path + ": format version " + std::to_string(version)
-                              + ", this build reads version " + std::to_string(kVersion));
+        throw CheckpointError(path + ": format version " + std::to_string(version) +
+                              ", this build reads version " + std::to_string(kVersion));
 
     // A whole file for other sizes is named as such; damaged bytes as corrupt, a
     // short file as truncated (it ends inside the part the shapes announce).

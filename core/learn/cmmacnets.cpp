@@ -64,24 +64,23 @@ void importWeights(torch::nn::Sequential &net, const MlpWeights &w, const char *
 {
     const auto ls = linears(net);
     if (w.layers.size() != ls.size())
-        throw std::invalid_argument(std::string(what) + ": " + std::to_string(w.layers.size())
-                                    + " layers given, the network has "
-                                    + std::to_string(ls.size()));
+        throw std::invalid_argument(std::string(what) + ": " + std::to_string(w.layers.size()) +
+                                    " layers given, the network has " + std::to_string(ls.size()));
     for (std::size_t i = 0; i < ls.size(); ++i) {
         const auto &g = w.layers[i];
         const int out = int(ls[i]->weight.size(0)), in = int(ls[i]->weight.size(1));
-        if (g.in != in || g.out != out || g.weight.size() != std::size_t(in) * out
-            || g.bias.size() != std::size_t(out))
-            throw std::invalid_argument(std::string(what) + ": layer " + std::to_string(i)
-                                        + " is " + std::to_string(g.out) + "x"
-                                        + std::to_string(g.in) + ", the network's is "
-                                        + std::to_string(out) + "x" + std::to_string(in));
+        if (g.in != in || g.out != out || g.weight.size() != std::size_t(in) * out ||
+            g.bias.size() != std::size_t(out))
+            throw std::invalid_argument(std::string(what) + ": layer " + std::to_string(i) +
+                                        " is " + std::to_string(g.out) + "x" +
+                                        std::to_string(g.in) + ", the network's is " +
+                                        std::to_string(out) + "x" + std::to_string(in));
     }
     torch::NoGradGuard noGrad;
     for (std::size_t i = 0; i < ls.size(); ++i) {
         const auto &g = w.layers[i];
-        ls[i]->weight.copy_(torch::from_blob(const_cast<float *>(g.weight.data()),
-                                             {g.out, g.in}, torch::kFloat32));
+        ls[i]->weight.copy_(
+            torch::from_blob(const_cast<float *>(g.weight.data()), {g.out, g.in}, torch::kFloat32));
         ls[i]->bias.copy_(
             torch::from_blob(const_cast<float *>(g.bias.data()), {g.out}, torch::kFloat32));
     }
@@ -90,8 +89,8 @@ void importWeights(torch::nn::Sequential &net, const MlpWeights &w, const char *
 torch::Tensor rows(std::span<const float> data, std::int64_t width, const char *what)
 {
     if (width <= 0 || data.size() % std::size_t(width) != 0)
-        throw std::invalid_argument(std::string(what) + ": " + std::to_string(data.size())
-                                    + " values are not rows of " + std::to_string(width));
+        throw std::invalid_argument(std::string(what) + ": " + std::to_string(data.size()) +
+                                    " values are not rows of " + std::to_string(width));
     return torch::from_blob(const_cast<float *>(data.data()),
                             {std::int64_t(data.size()) / width, width}, torch::kFloat32)
         .clone();
@@ -121,8 +120,7 @@ struct ActorNet::Impl
     torch::optim::Adam adam;
 
     Impl(int s, int a, std::uint64_t seed)
-        : stateSize(s), actions(a),
-          net(makeMlp({s, kHidden[0], kHidden[1], kHidden[2], a}, seed)),
+        : stateSize(s), actions(a), net(makeMlp({s, kHidden[0], kHidden[1], kHidden[2], a}, seed)),
           adam(net->parameters(), torch::optim::AdamOptions(kLearningRate))
     {
     }
@@ -147,8 +145,14 @@ ActorNet::~ActorNet() = default;
 ActorNet::ActorNet(ActorNet &&) noexcept = default;
 ActorNet &ActorNet::operator=(ActorNet &&) noexcept = default;
 
-int ActorNet::stateSize() const { return d->stateSize; }
-int ActorNet::actions() const { return d->actions; }
+int ActorNet::stateSize() const
+{
+    return d->stateSize;
+}
+int ActorNet::actions() const
+{
+    return d->actions;
+}
 
 std::vector<float> ActorNet::logits(std::span<const float> state) const
 {
@@ -171,26 +175,24 @@ std::vector<float> ActorNet::policy(std::span<const float> state,
 
 double ActorNet::policyGradientStep(std::span<const float> states,
                                     std::span<const std::uint8_t> masks,
-                                    std::span<const int> actions,
-                                    std::span<const float> advantages)
+                                    std::span<const int> actions, std::span<const float> advantages)
 {
     const auto s = rows(states, d->stateSize, "actor states");
     const auto f = maskRows(masks, d->actions);
     const auto batch = s.size(0);
-    if (f.size(0) != batch || std::int64_t(actions.size()) != batch
-        || std::int64_t(advantages.size()) != batch)
+    if (f.size(0) != batch || std::int64_t(actions.size()) != batch ||
+        std::int64_t(advantages.size()) != batch)
         throw std::invalid_argument("actor: states, masks, actions and advantages differ in rows");
     auto a = torch::empty({batch}, torch::kInt64);
     for (std::int64_t i = 0; i < batch; ++i) {
         if (actions[i] < 0 || actions[i] >= d->actions || masks[i * d->actions + actions[i]] == 0)
-            throw std::invalid_argument("actor: action " + std::to_string(actions[i])
-                                        + " of row " + std::to_string(i)
-                                        + " is not valid under its resource context F");
+            throw std::invalid_argument("actor: action " + std::to_string(actions[i]) + " of row " +
+                                        std::to_string(i) +
+                                        " is not valid under its resource context F");
         a[i] = actions[i];
     }
-    const auto adv = torch::from_blob(const_cast<float *>(advantages.data()), {batch},
-                                      torch::kFloat32)
-                         .clone();
+    const auto adv =
+        torch::from_blob(const_cast<float *>(advantages.data()), {batch}, torch::kFloat32).clone();
     d->adam.zero_grad();
     const auto pi = d->policy(s, f).gather(1, a.unsqueeze(1)).squeeze(1);
     const auto loss = -(torch::log(pi) * adv).mean(); // eq. 6
@@ -199,8 +201,14 @@ double ActorNet::policyGradientStep(std::span<const float> states,
     return loss.item<double>();
 }
 
-MlpWeights ActorNet::weights() const { return exportWeights(d->net); }
-void ActorNet::setWeights(const MlpWeights &weights) { importWeights(d->net, weights, "actor"); }
+MlpWeights ActorNet::weights() const
+{
+    return exportWeights(d->net);
+}
+void ActorNet::setWeights(const MlpWeights &weights)
+{
+    importWeights(d->net, weights, "actor");
+}
 
 // ---- CriticNet ---------------------------------------------------------------
 
@@ -211,8 +219,7 @@ struct CriticNet::Impl
     torch::optim::Adam adam;
 
     Impl(int s, std::uint64_t seed)
-        : stateSize(s),
-          net(makeMlp({s, kHidden[0], kHidden[1], kHidden[2], kHidden[3], 1}, seed)),
+        : stateSize(s), net(makeMlp({s, kHidden[0], kHidden[1], kHidden[2], kHidden[3], 1}, seed)),
           adam(net->parameters(), torch::optim::AdamOptions(kLearningRate))
     {
     }
@@ -228,7 +235,10 @@ CriticNet::~CriticNet() = default;
 CriticNet::CriticNet(CriticNet &&) noexcept = default;
 CriticNet &CriticNet::operator=(CriticNet &&) noexcept = default;
 
-int CriticNet::stateSize() const { return d->stateSize; }
+int CriticNet::stateSize() const
+{
+    return d->stateSize;
+}
 
 float CriticNet::value(std::span<const float> state) const
 {
@@ -254,7 +264,13 @@ double CriticNet::regressionStep(std::span<const float> states, std::span<const 
     return loss.item<double>();
 }
 
-MlpWeights CriticNet::weights() const { return exportWeights(d->net); }
-void CriticNet::setWeights(const MlpWeights &weights) { importWeights(d->net, weights, "critic"); }
+MlpWeights CriticNet::weights() const
+{
+    return exportWeights(d->net);
+}
+void CriticNet::setWeights(const MlpWeights &weights)
+{
+    importWeights(d->net, weights, "critic");
+}
 
 } // namespace schedlab

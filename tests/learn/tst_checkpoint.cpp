@@ -22,8 +22,8 @@ std::string readAll(const std::string &path)
 
 void writeAll(const std::string &path, const std::string &bytes)
 {
-    std::ofstream(path, std::ios::binary | std::ios::trunc).write(bytes.data(),
-                                                                   std::streamsize(bytes.size()));
+    std::ofstream(path, std::ios::binary | std::ios::trunc)
+        .write(bytes.data(), std::streamsize(bytes.size()));
 }
 
 /** A trained step away from the initial weights, so a load that did nothing shows. */
@@ -71,16 +71,26 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("damage");
         QTest::addColumn<QString>("message");
-        QTest::newRow("flipped weight byte") << "flip" << "corrupt: the checksum";
-        QTest::newRow("flipped checksum byte") << "flip-last" << "corrupt: the checksum";
-        QTest::newRow("truncated half way") << "half" << "truncated";
-        QTest::newRow("truncated to the header") << "header" << "truncated";
-        QTest::newRow("empty file") << "empty" << "bad magic";
-        QTest::newRow("not a checkpoint") << "text" << "bad magic";
-        QTest::newRow("future version") << "version" << "format version 7";
-        QTest::newRow("other actor sizes") << "other-actor" << "actor's layer 0 is 256x17";
-        QTest::newRow("other critic sizes") << "other-critic" << "critic's layer 0 is 256x41";
-        QTest::newRow("missing file") << "missing" << "cannot open";
+        QTest::newRow("flipped weight byte") << "flip"
+                                             << "corrupt: the checksum";
+        QTest::newRow("flipped checksum byte") << "flip-last"
+                                               << "corrupt: the checksum";
+        QTest::newRow("truncated half way") << "half"
+                                            << "truncated";
+        QTest::newRow("truncated to the header") << "header"
+                                                 << "truncated";
+        QTest::newRow("empty file") << "empty"
+                                    << "bad magic";
+        QTest::newRow("not a checkpoint") << "text"
+                                          << "bad magic";
+        QTest::newRow("future version") << "version"
+                                        << "format version 7";
+        QTest::newRow("other actor sizes") << "other-actor"
+                                           << "actor's layer 0 is 256x17";
+        QTest::newRow("other critic sizes") << "other-critic"
+                                            << "critic's layer 0 is 256x41";
+        QTest::newRow("missing file") << "missing"
+                                      << "cannot open";
     }
     void badFilesRefused()
     {

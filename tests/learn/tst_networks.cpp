@@ -189,7 +189,8 @@ private Q_SLOTS:
         double last = first;
         for (int k = 0; k < 300; ++k)
             last = critic.regressionStep(states, targets);
-        QVERIFY2(last < 0.1 * first, qPrintable(QString("critic loss %1 -> %2").arg(first).arg(last)));
+        QVERIFY2(last < 0.1 * first,
+                 qPrintable(QString("critic loss %1 -> %2").arg(first).arg(last)));
 
         ActorNet actor(stateSize, 4, 1);
         const std::vector<std::uint8_t> mask(std::size_t(batch) * 4, 1);
@@ -201,7 +202,8 @@ private Q_SLOTS:
         double lastPg = firstPg;
         for (int k = 0; k < 100; ++k)
             lastPg = actor.policyGradientStep(states, mask, actions, advantages);
-        QVERIFY2(lastPg < firstPg - 0.2, qPrintable(QString("actor loss %1 -> %2").arg(firstPg).arg(lastPg)));
+        QVERIFY2(lastPg < firstPg - 0.2,
+                 qPrintable(QString("actor loss %1 -> %2").arg(firstPg).arg(lastPg)));
         QVERIFY(actor.policy(s0, std::span(mask).first(4))[2] > before + 0.2f);
     }
 
