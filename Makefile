@@ -5,7 +5,7 @@ BUILD     ?= build
 JOBS      ?= $(shell nproc)
 SCENARIO  ?= scenarios/tutorial.yaml
 DEPS      := cmake ninja-build g++ pkg-config qt6-base-dev qt6-svg-dev libqcustomplot-dev \
-             libopenblas0-pthread libyaml-cpp-dev libsqlite3-dev libcli11-dev \
+             libtorch-dev libopenblas0-pthread libyaml-cpp-dev libsqlite3-dev libcli11-dev \
              nlohmann-json3-dev libboost-dev libbenchmark-dev xvfb xauth
 
 .PHONY: all deps configure build run test bench clean format
@@ -48,6 +48,7 @@ test: build
 bench: build
 	$(BUILD)/bench/bench_engine scenarios/kais-large.yaml
 	$(BUILD)/bench/bench_policies --benchmark_min_time=0.2
+	$(BUILD)/bench/bench_learn scenarios/kais-large.yaml
 	QT_QPA_PLATFORM=offscreen $(BUILD)/bench/bench_gui_frames scenarios/kais-large.yaml
 
 format:
