@@ -218,6 +218,7 @@ void Engine::bindPod(std::int32_t id, int node)
             ++pod.waiting; // another pod is pulling it: not downloaded twice
         }
     }
+    mState.nodes[node].diskUsed = cache.used();
     if (cache.evictions() > evictions)
         mMetrics.pods().evicted();
     if (pod.waiting == 0)

@@ -185,6 +185,7 @@ std::int32_t Engine::addReplica(int node, int service, bool initial)
     const auto &layers = layersFor(mScenario, service, mTopology.nodes[node].arch);
     const double missing = mCaches[node].missingBytes(layers);
     mCaches[node].acquire(layers, mState.now);
+    ns.diskUsed = mCaches[node].used();
     ++mState.pendingCount[std::size_t(node) * mState.serviceCount + service];
     if (initial || missing <= 0.0) {
         replicaReady(id);

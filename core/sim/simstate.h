@@ -42,6 +42,9 @@ struct NodeState
     double integratedUntil = 0.0;
     double cpuAlloc = 0.0;  ///< cpu requested by its replicas (cores)
     double memAlloc = 0.0;  ///< memory requested by its replicas (bytes)
+    /** Bytes its image layers take on disk (present or downloading): the layer
+     *  cache's use, mirrored here because policies see only SimState. */
+    double diskUsed = 0.0;
     int idle = 0;           ///< ready replicas not serving a request
     int pods = 0;           ///< pods placed here and not ended (LRS eq. 7)
     int runningPods = 0;    ///< of which running: their use is in podRate
