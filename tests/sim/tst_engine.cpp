@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/testscenarios.h"
+#include "common/runtext.h"
 #include "experiment/comparison.h"
 #include "sim/engine.h"
 
@@ -8,16 +9,7 @@
 using namespace schedlab;
 
 namespace {
-std::string deterministicPart(const RunResult &r)
-{
-    std::string out;
-    for (const MetricValue &m : r.metrics)
-        if (!m.wallClock)
-            out += m.name + "=" + QByteArray::number(m.value, 'g', 17).toStdString() + ";";
-    for (const FramePoint &f : r.frames)
-        out += QByteArray::number(f.throughput, 'g', 17).toStdString() + ",";
-    return out;
-}
+using schedlab::test::deterministicPart;
 
 PolicySelection policies(const char *dispatch, const char *dequeue = "fifo",
                          const char *orchestration = "static")

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/runtext.h"
 #include "livesession.h"
 #include "scenario/scenarioio.h"
 #include "sim/engine.h"
@@ -53,16 +54,7 @@ bool waitPaused(LiveSession &session, long slot)
     });
 }
 
-std::string deterministicPart(const RunResult &r)
-{
-    std::string out;
-    for (const MetricValue &m : r.metrics)
-        if (!m.wallClock)
-            out += m.name + "=" + QByteArray::number(m.value, 'g', 17).toStdString() + ";";
-    for (const FramePoint &f : r.frames)
-        out += QByteArray::number(f.throughput, 'g', 17).toStdString() + ",";
-    return out;
-}
+using schedlab::test::deterministicPart;
 } // namespace
 
 class TestSimulationWorker : public QObject
