@@ -10,9 +10,11 @@
 namespace schedlab {
 
 RunResult runScenario(const Scenario &scenario, const PolicySelection &policies,
-                      std::uint64_t seed, double duration, SimObserver *observer)
+                      std::uint64_t seed, double duration, SimObserver *observer,
+                      std::shared_ptr<const LearnedModel> model)
 {
     RunOptions options;
+    options.model = std::move(model);
     options.seed = seed;
     options.duration = duration;
     options.policies = policies;
@@ -43,7 +45,7 @@ std::vector<CellResult> runComparison(const Scenario &scenario, const Comparison
             cell.error.clear();
             try {
                 cell.result = runScenario(scenario, spec.variants[cell.variant].policies,
-                                          spec.seeds[cell.seedIndex], spec.duration);
+                                          spec.seeds[cell.seedIndex], spec.duration, nullptr, spec.model);
             } catch (const std::exception &e) {
                 cell.error = e.what();
             }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <stdexcept>
+#include "learn/learnedmodel.h"
+
 #include <string>
 
 namespace schedlab {
@@ -9,19 +10,8 @@ namespace schedlab {
 class ActorNet;
 class CriticNet;
 
-/** A checkpoint file that cannot be read or does not fit; what() names the file. */
-class CheckpointError : public std::runtime_error
-{
-public:
-    using std::runtime_error::runtime_error;
-};
-
-/**
- * Writes the cMMAC actor and critic weights: magic "SLCMMAC\n", format version,
- * then per network its layer count and per layer out, in, weights and bias (float32,
- * little-endian), and an FNV-1a 64 checksum of everything before it. Written to a
- * temporary file and renamed, so an interrupted save leaves the old file whole.
- */
+/** One actor and critic as a model of agent "cmmac" (networks "actor", "critic"),
+ *  written by saveModel. */
 void saveCheckpoint(const std::string &path, const ActorNet &actor, const CriticNet &critic);
 
 /**

@@ -6,6 +6,8 @@
 #include "policy/orchestration/orchestrationpolicies.h"
 #include "placement/placementframework.h"
 
+#include <stdexcept>
+
 #include <algorithm>
 #include <functional>
 
@@ -21,6 +23,9 @@ const std::vector<PolicyInfo> &policyCatalog()
         {Plane::Dispatch, "kube-default",
          "filter by fit, score LeastAllocated + BalancedAllocation; cloud if none fits",
          "DRS 2.1, LRS IV-B"},
+        {Plane::Dispatch, "cmmac",
+         "learned: one actor per eAP over its local state, masked by the resource context",
+         "KaiS III-A, eq. 2-7", "cmmac"},
         {Plane::Dequeue, "fifo", "first in, first out", "KaiS III-A-3"},
         {Plane::Dequeue, "latency-greedy", "least time to deadline first", "KaiS III-A-3"},
         {Plane::Dequeue, "discounted-experience",
@@ -58,11 +63,24 @@ std::string planeName(Plane plane)
     return "?";
 }
 
+const PolicyInfo *findPolicy(Plane plane, const std::string &name)
+{
+    for (const PolicyInfo &p : policyCatalog())
+        if (p.plane == plane && p.name == name)
+            return &p;
+    return nullptr;
+}
+
 bool isKnownPolicy(Plane plane, const std::string &name)
 {
-    const auto &c = policyCatalog();
-    return std::any_of(c.begin(), c.end(),
-                       [&](const PolicyInfo &p) { return p.plane == plane && p.name == name; });
+    return findPolicy(plane, name) != nullptr;
+}
+
+std::string needsCheckpointMessage(const PolicyInfo &info)
+{
+    return planeName(info.plane) + " policy '" + info.name +
+           "' is learned and needs trained weights: run `schedlab-cli train SCENARIO --agent " +
+           info.agent + " --checkpoint FILE`, then pass --checkpoint FILE";
 }
 
 namespace {
@@ -104,7 +122,18 @@ std::string unknownPolicyMessage(Plane plane, const std::string &name)
     return msg + "; known: " + known;
 }
 
-std::unique_ptr<DispatchPolicy> makeDispatchPolicy(const std::string &name)
+namespace {
+/** The model a learned policy runs; throws when there is none. */
+const LearnedModel &requireModel(Plane plane, const std::string &name, const LearnedModel *model)
+{
+    if (!model)
+        throw std::invalid_argument(needsCheckpointMessage(*findPolicy(plane, name)));
+    return *model;
+}
+} // namespace
+
+std::unique_ptr<DispatchPolicy> makeDispatchPolicy(const std::string &name,
+                                                   const LearnedModel *model)
 {
     if (name == "random")
         return makeRandomDispatch();
@@ -114,6 +143,8 @@ std::unique_ptr<DispatchPolicy> makeDispatchPolicy(const std::string &name)
         return makeGreedyDispatch();
     if (name == "kube-default")
         return makeKubeDefaultDispatch();
+    if (name == "cmmac")
+        return makeCmmacDispatch(requireModel(Plane::Dispatch, name, model));
     return nullptr;
 }
 
@@ -128,7 +159,8 @@ std::unique_ptr<DequeuePolicy> makeDequeuePolicy(const std::string &name)
     return nullptr;
 }
 
-std::unique_ptr<OrchestrationPolicy> makeOrchestrationPolicy(const std::string &name)
+std::unique_ptr<OrchestrationPolicy> makeOrchestrationPolicy(const std::string &name,
+                                                             const LearnedModel *model)
 {
     if (name == "static")
         return makeStaticOrchestration();
@@ -137,7 +169,8 @@ std::unique_ptr<OrchestrationPolicy> makeOrchestrationPolicy(const std::string &
     return nullptr;
 }
 
-std::unique_ptr<PlacementFramework> makePlacementPolicy(const std::string &name)
+std::unique_ptr<PlacementFramework> makePlacementPolicy(const std::string &name,
+                                                        const LearnedModel *model)
 {
     if (name == "kube-default")
         return makeKubeDefaultPlacement();

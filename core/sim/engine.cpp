@@ -52,14 +52,14 @@ Engine::Engine(const Scenario &scenario, const RunOptions &options)
       mPlacementRng(Rng::stream(options.seed, "policy.placement"))
 {
     const PolicySelection &p = options.policies;
-    mDispatch = require(makeDispatchPolicy(p.dispatch), Plane::Dispatch, p.dispatch);
+    mDispatch = require(makeDispatchPolicy(p.dispatch, options.model.get()), Plane::Dispatch, p.dispatch);
     mDequeue = require(makeDequeuePolicy(p.dequeue), Plane::Dequeue, p.dequeue);
     mOrchestration =
-        require(makeOrchestrationPolicy(p.orchestration), Plane::Orchestration, p.orchestration);
+        require(makeOrchestrationPolicy(p.orchestration, options.model.get()), Plane::Orchestration, p.orchestration);
     if (options.placementAgent) {
         mPlacement = makeAgentPlacement(*options.placementAgent);
     } else {
-        mPlacement = require(makePlacementPolicy(p.placement), Plane::Placement, p.placement);
+        mPlacement = require(makePlacementPolicy(p.placement, options.model.get()), Plane::Placement, p.placement);
         for (const auto &[plugin, weight] : p.placementWeights)
             if ((p.placement == "lrscheduler" && plugin == "LayerSharing") ||
                 !mPlacement->setWeight(plugin, weight))

@@ -22,6 +22,7 @@ class PlacementAgent;
 class PlacementFramework;
 class PullQueue;
 struct ClusterView;
+struct LearnedModel;
 struct PlacementRecord;
 struct PodRequest;
 struct ServingState;
@@ -51,6 +52,8 @@ struct RunOptions
     PolicySelection policies;
     /** Set: the `agent` placement policy consults it instead of policies.placement. */
     PlacementAgent *placementAgent = nullptr;
+    /** Trained weights for learned policies (a loaded checkpoint); null for none. */
+    std::shared_ptr<const LearnedModel> model;
 };
 
 /**

@@ -7,9 +7,13 @@
 
 namespace schedlab {
 
+struct LearnedModel;
+
 std::unique_ptr<DispatchPolicy> makeRandomDispatch();
 std::unique_ptr<DispatchPolicy> makeRoundRobinDispatch();
 std::unique_ptr<DispatchPolicy> makeGreedyDispatch();
 std::unique_ptr<DispatchPolicy> makeKubeDefaultDispatch();
+/** KaiS cMMAC's actors (learn/cmmacmodel.h names their networks in `model`). */
+std::unique_ptr<DispatchPolicy> makeCmmacDispatch(const LearnedModel &model);
 
 } // namespace schedlab

@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "learn/trainer.h"
+
+namespace schedlab {
+
+// One factory per family of agents; makeTrainer (trainer.cpp) picks by name.
+
+/** KaiS cMMAC (Sec. III-A, eq. 2–7): `cmmac`. */
+std::unique_ptr<Trainer> makeCmmacTrainer(const Scenario &scenario, const TrainOptions &options);
+
+} // namespace schedlab
