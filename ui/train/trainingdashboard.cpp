@@ -234,6 +234,8 @@ bool TrainingDashboard::start()
     mPlanned = options.episodes;
     mEnded.clear();
     mAgentRunning = mAgent->currentText();
+    mRunScenario = q(mScenario.name);
+    mRunSeed = mSeed->value();
     mCharts->setAgent(mAgentRunning);
     mSession.start(mScenario, options, mFactory, experimentsDatabase().get());
     mRedraw.start();
@@ -270,12 +272,10 @@ void TrainingDashboard::runFinished(const ModelPtr &model, bool stopped, const Q
     mRedraw.stop();
     mModel = model;
     const int episodes = mCurves.episodes();
-    mModelLabel = tr("trained here: %1 on %2, %n episode(s), seed %3", nullptr, episodes)
-                      .arg(mAgentRunning, q(mScenario.name))
-                      .arg(mSeed->value());
-    mEnded = (stopped ? tr("Stopped after %n episode(s).", nullptr, episodes)
-                      : tr("Finished: %n episode(s).", nullptr, episodes)) +
-             ' ' + storeNote;
+    const QString count = episodes == 1 ? tr("1 episode") : tr("%1 episodes").arg(episodes);
+    mModelLabel = tr("trained here: %1 on %2, seed %3").arg(count, mRunScenario).arg(mRunSeed);
+    mEnded = (stopped ? tr("Stopped after %1.").arg(count) : tr("Finished: %1.").arg(count)) + ' ' +
+             storeNote;
     mDirty = true;
     redraw();
     updateModelLabel();

@@ -104,7 +104,9 @@ private:
     TrainPoint mLast;
     bool mHaveLast = false;
     int mPlanned = 0;
-    QString mAgentRunning;
+    QString mAgentRunning; ///< the agent, scenario and seed of the run in progress or last run
+    QString mRunScenario;
+    int mRunSeed = 0;
     bool mDirty = false;
     QTimer mRedraw;
     ModelPtr mModel;
