@@ -4,6 +4,7 @@
 #include "placement/hiceplugins.h"
 #include "placement/kubeplugins.h"
 #include "placement/placementframework.h"
+#include "placement/agentplacement.h"
 #include "sim/simstate.h"
 
 #include <cmath>
@@ -79,6 +80,10 @@ std::vector<std::string> placementPluginNames(const std::string &policy)
         f = makeLrScheduler();
     else if (policy == "kubehice")
         f = makeKubeHicePlacement();
+    else if (policy == "random")
+        f = makeRandomPlacement();
+    else if (policy == "round-robin")
+        f = makeRoundRobinPlacement();
     std::vector<std::string> out;
     if (f)
         for (int p = 0; p < f->pluginCount(); ++p)
