@@ -29,7 +29,8 @@ DrsStateLayout::DrsStateLayout(const Topology &topology)
 void DrsStateLayout::writeNodes(std::span<const UsageProfile> nodes, std::span<double> state) const
 {
     for (int a = 0; a < nodeCount(); ++a)
-        std::copy(nodes[a].begin(), nodes[a].end(), state.begin() + std::ptrdiff_t(a) * kMetricCount);
+        std::copy(nodes[a].begin(), nodes[a].end(),
+                  state.begin() + std::ptrdiff_t(a) * kMetricCount);
 }
 
 void DrsStateLayout::writePod(const PodTemplate &pod, double cores, double memory,

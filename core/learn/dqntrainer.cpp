@@ -14,9 +14,12 @@ namespace {
 const char *agentName(DqnVariant v)
 {
     switch (v) {
-    case DqnVariant::Dqn: return "drs";
-    case DqnVariant::Double: return "double-dqn";
-    case DqnVariant::Dueling: return "dueling-dqn";
+    case DqnVariant::Dqn:
+        return "drs";
+    case DqnVariant::Double:
+        return "double-dqn";
+    case DqnVariant::Dueling:
+        return "dueling-dqn";
     }
     return "?";
 }
@@ -51,8 +54,8 @@ struct DqnTrainer::Impl
           env(s, drsEnvConfig(o, c.episodePods)),
           online(env.stateSize(), env.nodeCount(), v == DqnVariant::Dueling,
                  o.seed ^ stableHash(agent)),
-          target(env.stateSize(), env.nodeCount(), v == DqnVariant::Dueling, 0),
-          replay(c.replay), explore(Rng::stream(o.seed, agent + ".explore")),
+          target(env.stateSize(), env.nodeCount(), v == DqnVariant::Dueling, 0), replay(c.replay),
+          explore(Rng::stream(o.seed, agent + ".explore")),
           sampler(Rng::stream(o.seed, agent + ".replay"))
     {
         if (options.initial)
@@ -131,7 +134,8 @@ int DqnTrainer::plannedEpisodes() const
     return d->options.episodes > 0 ? d->options.episodes : d->config.defaultEpisodes;
 }
 
-void DqnTrainer::train(TrainControl &control, const std::function<void(const TrainPoint &)> &onPoint)
+void DqnTrainer::train(TrainControl &control,
+                       const std::function<void(const TrainPoint &)> &onPoint)
 {
     const auto start = std::chrono::steady_clock::now();
     for (int k = 0; k < plannedEpisodes(); ++k) {
@@ -191,9 +195,21 @@ LearnedModel DqnTrainer::model() const
     return m;
 }
 
-long DqnTrainer::gradientSteps() const { return d->gradientSteps; }
-long DqnTrainer::targetUpdates() const { return d->targetUpdates; }
-int DqnTrainer::replaySize() const { return d->replay.size(); }
-long DqnTrainer::replayCounter() const { return d->replay.counter(); }
+long DqnTrainer::gradientSteps() const
+{
+    return d->gradientSteps;
+}
+long DqnTrainer::targetUpdates() const
+{
+    return d->targetUpdates;
+}
+int DqnTrainer::replaySize() const
+{
+    return d->replay.size();
+}
+long DqnTrainer::replayCounter() const
+{
+    return d->replay.counter();
+}
 
 } // namespace schedlab

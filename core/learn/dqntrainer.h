@@ -16,17 +16,17 @@ enum class DqnVariant {
 /** DRS Algorithm 2's parameters: K, N, ε as tuned in Sec. 5.3.1; the rest ours. */
 struct DqnConfig
 {
-    int replay = 300;        ///< N, the experience pool's capacity
-    int targetEvery = 50;    ///< K: gradient steps between target updates
-    double epsilon = 0.1;    ///< ε-greedy
-    int batch = 32;          ///< minibatch (not given in the paper)
+    int replay = 300;     ///< N, the experience pool's capacity
+    int targetEvery = 50; ///< K: gradient steps between target updates
+    double epsilon = 0.1; ///< ε-greedy
+    int batch = 32;       ///< minibatch (not given in the paper)
     /** γ (λ in eq. 3, not given): a placement weighs on the ~2 decisions made while
      *  its pod runs (about 50 s at one pod per 20 s), so a short horizon suffices. */
     double gamma = 0.5;
     /** Rewards are learnt ×0.01: eq. 14 is ~±20 per step, and unit-sized targets
      *  suit Adam's default steps. The greedy policy is unchanged by the scale. */
     double rewardScale = 0.01;
-    int episodePods = 300;   ///< the paper's 300 pods per episode (Sec. 5.3.2)
+    int episodePods = 300; ///< the paper's 300 pods per episode (Sec. 5.3.2)
     int defaultEpisodes = 20;
 };
 

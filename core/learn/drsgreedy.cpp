@@ -13,16 +13,21 @@ namespace {
 const MlpWeights &policyNet(const LearnedModel &model, const std::string &agent)
 {
     if (model.agent != agent)
-        throw std::invalid_argument("placement policy '" + agent + "': the checkpoint was "
-                                    "trained by agent '" + model.agent + "', not '" + agent + "'");
+        throw std::invalid_argument("placement policy '" + agent +
+                                    "': the checkpoint was "
+                                    "trained by agent '" +
+                                    model.agent + "', not '" + agent + "'");
     const std::string name = drsPolicyNetName(agent);
     const MlpWeights *w = model.net(name);
     if (!w)
-        throw std::invalid_argument("placement policy '" + agent + "': the checkpoint has no "
-                                    "network '" + name + "'");
+        throw std::invalid_argument("placement policy '" + agent +
+                                    "': the checkpoint has no "
+                                    "network '" +
+                                    name + "'");
     if (w->outputSize() < 1 || w->inputSize() != kMetricCount * (w->outputSize() + 1))
-        throw std::invalid_argument("placement policy '" + agent + "': network '" + name +
-                                    "' is " + shapeText(*w) + ", not a DRS state of 6·(n + 1) "
+        throw std::invalid_argument("placement policy '" + agent + "': network '" + name + "' is " +
+                                    shapeText(*w) +
+                                    ", not a DRS state of 6·(n + 1) "
                                     "values to n nodes");
     return *w;
 }

@@ -15,7 +15,7 @@ struct QNet::Impl
 {
     int stateSize, actions;
     bool dueling;
-    torch::nn::Sequential body;   ///< plain: the whole net; dueling: the hidden layers
+    torch::nn::Sequential body; ///< plain: the whole net; dueling: the hidden layers
     torch::nn::Linear value{nullptr}, advantage{nullptr};
     std::vector<torch::Tensor> params;
     std::unique_ptr<torch::optim::Adam> adam;
@@ -35,7 +35,8 @@ struct QNet::Impl
         if (dueling)
             for (const auto &m : {value->parameters(), advantage->parameters()})
                 params.insert(params.end(), m.begin(), m.end());
-        adam = std::make_unique<torch::optim::Adam>(params, torch::optim::AdamOptions(kLearningRate));
+        adam =
+            std::make_unique<torch::optim::Adam>(params, torch::optim::AdamOptions(kLearningRate));
     }
 
     torch::Tensor forward(const torch::Tensor &s)
@@ -65,9 +66,18 @@ QNet::~QNet() = default;
 QNet::QNet(QNet &&) noexcept = default;
 QNet &QNet::operator=(QNet &&) noexcept = default;
 
-int QNet::stateSize() const { return d->stateSize; }
-int QNet::actions() const { return d->actions; }
-bool QNet::dueling() const { return d->dueling; }
+int QNet::stateSize() const
+{
+    return d->stateSize;
+}
+int QNet::actions() const
+{
+    return d->actions;
+}
+bool QNet::dueling() const
+{
+    return d->dueling;
+}
 
 std::vector<float> QNet::qValues(std::span<const float> states) const
 {
@@ -89,8 +99,8 @@ double QNet::tdStep(std::span<const float> states, std::span<const int> actions,
                                         " out of range");
         a[i] = actions[i];
     }
-    const auto y = torch::from_blob(const_cast<float *>(targets.data()), {batch}, torch::kFloat32)
-                       .clone();
+    const auto y =
+        torch::from_blob(const_cast<float *>(targets.data()), {batch}, torch::kFloat32).clone();
     d->adam->zero_grad();
     const auto q = d->forward(s).gather(1, a.unsqueeze(1)).squeeze(1);
     const auto loss = (y - q).pow(2).mean();
@@ -124,7 +134,8 @@ MlpWeights QNet::weights() const
             mean += adv.weight[std::size_t(i) * h + k];
         mean /= float(n);
         for (int i = 0; i < n; ++i)
-            q.weight[std::size_t(i) * h + k] = v.weight[k] + adv.weight[std::size_t(i) * h + k] - mean;
+            q.weight[std::size_t(i) * h + k] =
+                v.weight[k] + adv.weight[std::size_t(i) * h + k] - mean;
     }
     float meanBias = 0.0f;
     for (float b : adv.bias)
@@ -184,7 +195,8 @@ struct PpoNet::Impl
         auto params = actor->parameters();
         const auto c = critic->parameters();
         params.insert(params.end(), c.begin(), c.end());
-        adam = std::make_unique<torch::optim::Adam>(params, torch::optim::AdamOptions(kLearningRate));
+        adam =
+            std::make_unique<torch::optim::Adam>(params, torch::optim::AdamOptions(kLearningRate));
     }
 
     /** log π(· | s): a softmax over the feasible actions only. */
@@ -217,8 +229,14 @@ PpoNet::~PpoNet() = default;
 PpoNet::PpoNet(PpoNet &&) noexcept = default;
 PpoNet &PpoNet::operator=(PpoNet &&) noexcept = default;
 
-int PpoNet::stateSize() const { return d->stateSize; }
-int PpoNet::actions() const { return d->actions; }
+int PpoNet::stateSize() const
+{
+    return d->stateSize;
+}
+int PpoNet::actions() const
+{
+    return d->actions;
+}
 
 std::vector<float> PpoNet::policy(std::span<const float> state,
                                   std::span<const std::uint8_t> mask) const
@@ -265,8 +283,14 @@ PpoNet::Losses PpoNet::update(std::span<const float> states, std::span<const std
     return {-surrogate.item<double>(), critic.item<double>(), entropy.item<double>()};
 }
 
-MlpWeights PpoNet::actor() const { return exportWeights(d->actor); }
-MlpWeights PpoNet::critic() const { return exportWeights(d->critic); }
+MlpWeights PpoNet::actor() const
+{
+    return exportWeights(d->actor);
+}
+MlpWeights PpoNet::critic() const
+{
+    return exportWeights(d->critic);
+}
 
 void PpoNet::setWeights(const MlpWeights &actor, const MlpWeights &critic)
 {

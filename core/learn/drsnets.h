@@ -88,7 +88,8 @@ public:
     int actions() const;
 
     /** π(· | s) over the feasible actions (mask 1) for one state. */
-    std::vector<float> policy(std::span<const float> state, std::span<const std::uint8_t> mask) const;
+    std::vector<float> policy(std::span<const float> state,
+                              std::span<const std::uint8_t> mask) const;
     float value(std::span<const float> state) const;
 
     struct Losses

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "learn/drstraining.h"
 
-#include "learn/drsmodel.h"
 #include "learn/dqntrainer.h"
+#include "learn/drsmodel.h"
 #include "learn/ppotrainer.h"
 #include "learn/trainers.h"
 

@@ -137,7 +137,8 @@ int PpoTrainer::plannedEpisodes() const
     return d->options.episodes > 0 ? d->options.episodes : d->config.defaultEpisodes;
 }
 
-void PpoTrainer::train(TrainControl &control, const std::function<void(const TrainPoint &)> &onPoint)
+void PpoTrainer::train(TrainControl &control,
+                       const std::function<void(const TrainPoint &)> &onPoint)
 {
     const auto start = std::chrono::steady_clock::now();
     for (int k = 0; k < plannedEpisodes(); ++k) {

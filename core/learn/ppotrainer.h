@@ -10,9 +10,9 @@ namespace schedlab {
 /** PPO (Schulman et al.) on the DRS state and reward: DRS's PPO comparison (Sec. 5.3.2). */
 struct PpoConfig
 {
-    double gamma = 0.5;  ///< as DqnConfig::gamma
+    double gamma = 0.5;   ///< as DqnConfig::gamma
     double lambda = 0.95; ///< GAE
-    int epochs = 4;      ///< passes over each episode's rollout
+    int epochs = 4;       ///< passes over each episode's rollout
     int batch = 64;
     double rewardScale = 0.01;
     int episodePods = 300;

@@ -27,7 +27,10 @@ struct Transition
 class ReplayMemory
 {
 public:
-    explicit ReplayMemory(int capacity) : mCapacity(capacity) { mItems.reserve(std::size_t(capacity)); }
+    explicit ReplayMemory(int capacity) : mCapacity(capacity)
+    {
+        mItems.reserve(std::size_t(capacity));
+    }
 
     int capacity() const { return mCapacity; }
     int size() const { return int(mItems.size()); }

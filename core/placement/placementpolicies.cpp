@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The placement plane's policies: kube-default, layer (static ω), lrscheduler
 // (dynamic ω), kubehice (AIM + PAS).
+#include "placement/agentplacement.h"
 #include "placement/hiceplugins.h"
 #include "placement/kubeplugins.h"
 #include "placement/placementframework.h"
-#include "placement/agentplacement.h"
 #include "sim/simstate.h"
 
 #include <cmath>

@@ -57,12 +57,12 @@ const std::vector<PolicyInfo> &policyCatalog()
         {Plane::Placement, "drs",
          "learned: DQN over node utilisations and the pod's demand, best feasible node",
          "DRS 3, eq. 7-14, Alg. 2", "drs"},
-        {Plane::Placement, "double-dqn", "learned: DRS with the Double DQN target",
-         "DRS 5.3.2", "double-dqn"},
-        {Plane::Placement, "dueling-dqn", "learned: DRS with a dueling Q-network",
-         "DRS 5.3.2", "dueling-dqn"},
-        {Plane::Placement, "ppo", "learned: DRS state and reward, PPO actor-critic",
-         "DRS 5.3.2", "ppo"},
+        {Plane::Placement, "double-dqn", "learned: DRS with the Double DQN target", "DRS 5.3.2",
+         "double-dqn"},
+        {Plane::Placement, "dueling-dqn", "learned: DRS with a dueling Q-network", "DRS 5.3.2",
+         "dueling-dqn"},
+        {Plane::Placement, "ppo", "learned: DRS state and reward, PPO actor-critic", "DRS 5.3.2",
+         "ppo"},
     };
     return catalog;
 }
