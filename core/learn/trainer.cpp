@@ -18,6 +18,10 @@ const std::vector<AgentEntry> &agentTable()
 {
     static const std::vector<AgentEntry> table = {
         {"cmmac", makeCmmacTrainer},
+        {"drs", makeDrsTrainer},
+        {"double-dqn", makeDrsTrainer},
+        {"dueling-dqn", makeDrsTrainer},
+        {"ppo", makeDrsTrainer},
     };
     return table;
 }

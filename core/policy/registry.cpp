@@ -4,6 +4,8 @@
 #include "policy/dequeue/dequeuepolicies.h"
 #include "policy/dispatch/dispatchpolicies.h"
 #include "policy/orchestration/orchestrationpolicies.h"
+#include "placement/agentplacement.h"
+#include "placement/drsplacement.h"
 #include "placement/placementframework.h"
 
 #include <stdexcept>
@@ -48,6 +50,19 @@ const std::vector<PolicyInfo> &policyCatalog()
          "kube-default + arch filter, performance score and per-node cpu (CPU k_b/k_j) "
          "from estimated node performance; image rewritten for the node's arch",
          "KubeHICE eq. 1-5, Table II"},
+        {Plane::Placement, "random", "a node drawn uniformly from those passing the filters",
+         "DRS 5.3"},
+        {Plane::Placement, "round-robin", "the next node in turn that passes the filters",
+         "DRS 5.3"},
+        {Plane::Placement, "drs",
+         "learned: DQN over node utilisations and the pod's demand, best feasible node",
+         "DRS 3, eq. 7-14, Alg. 2", "drs"},
+        {Plane::Placement, "double-dqn", "learned: DRS with the Double DQN target", "DRS 5.3.2",
+         "double-dqn"},
+        {Plane::Placement, "dueling-dqn", "learned: DRS with a dueling Q-network", "DRS 5.3.2",
+         "dueling-dqn"},
+        {Plane::Placement, "ppo", "learned: DRS state and reward, PPO actor-critic", "DRS 5.3.2",
+         "ppo"},
     };
     return catalog;
 }
@@ -180,6 +195,12 @@ std::unique_ptr<PlacementFramework> makePlacementPolicy(const std::string &name,
         return makeLrScheduler();
     if (name == "kubehice")
         return makeKubeHicePlacement();
+    if (name == "random")
+        return makeRandomPlacement();
+    if (name == "round-robin")
+        return makeRoundRobinPlacement();
+    if (name == "drs" || name == "double-dqn" || name == "dueling-dqn" || name == "ppo")
+        return makeDrsPlacement(name, requireModel(Plane::Placement, name, model));
     return nullptr;
 }
 
