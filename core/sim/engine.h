@@ -52,6 +52,9 @@ struct RunOptions
     PolicySelection policies;
     /** Set: the `agent` placement policy consults it instead of policies.placement. */
     PlacementAgent *placementAgent = nullptr;
+    /** Set: consulted instead of policies.orchestration, and not owned (a learner
+     *  acting during a training episode). */
+    OrchestrationPolicy *orchestrationAgent = nullptr;
     /** Trained weights for learned policies (a loaded checkpoint); null for none. */
     std::shared_ptr<const LearnedModel> model;
 };
@@ -167,7 +170,8 @@ private:
     std::unique_ptr<ArrivalSource> mArrivals;
     std::unique_ptr<DispatchPolicy> mDispatch;
     std::unique_ptr<DequeuePolicy> mDequeue;
-    std::unique_ptr<OrchestrationPolicy> mOrchestration;
+    std::unique_ptr<OrchestrationPolicy> mOwnedOrchestration;
+    OrchestrationPolicy *mOrchestration = nullptr; ///< owned, or RunOptions::orchestrationAgent
     std::unique_ptr<LayerCache[]> mCaches;
     std::unique_ptr<PlacementFramework> mPlacement;
     std::unique_ptr<PullQueue[]> mPulls; ///< per node, only with deployments
