@@ -10,4 +10,7 @@ namespace schedlab {
 /** KaiS cMMAC (Sec. III-A, eq. 2–7): `cmmac`. */
 std::unique_ptr<Trainer> makeCmmacTrainer(const Scenario &scenario, const TrainOptions &options);
 
+/** KaiS GPG (Sec. III-B, eq. 10–12): `gpg`, orchestration, dispatch by the scenario's policy. */
+std::unique_ptr<Trainer> makeGpgTrainer(const Scenario &scenario, const TrainOptions &options);
+
 } // namespace schedlab
