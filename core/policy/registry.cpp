@@ -37,6 +37,10 @@ const std::vector<PolicyInfo> &policyCatalog()
         {Plane::Orchestration, "hpa",
          "Kubernetes HPA: ceil(current x metric/target), tolerance, stabilisation",
          "KaiS V (Native)"},
+        {Plane::Orchestration, "gpg",
+         "learned: GNN embedding of nodes, eAPs and cluster; H high-value nodes, one "
+         "scaling action each",
+         "KaiS III-B, eq. 10-12", "gpg"},
         {Plane::Placement, "kube-default",
          "pods: filter (fit, taints, node selector) and score LeastAllocated + "
          "BalancedAllocation + ImageLocality + TaintToleration",
@@ -181,6 +185,8 @@ std::unique_ptr<OrchestrationPolicy> makeOrchestrationPolicy(const std::string &
         return makeStaticOrchestration();
     if (name == "hpa")
         return makeHpaOrchestration();
+    if (name == "gpg")
+        return makeGpgOrchestration(requireModel(Plane::Orchestration, name, model));
     return nullptr;
 }
 

@@ -60,9 +60,13 @@ Engine::Engine(const Scenario &scenario, const RunOptions &options)
         mDispatch = mOwnDispatch.get();
     }
     mDequeue = require(makeDequeuePolicy(p.dequeue), Plane::Dequeue, p.dequeue);
-    mOrchestration =
-        require(makeOrchestrationPolicy(p.orchestration, options.model.get()),
-                Plane::Orchestration, p.orchestration);
+    if (options.orchestrationAgent) {
+        mOrchestration = options.orchestrationAgent;
+    } else {
+        mOwnedOrchestration = require(makeOrchestrationPolicy(p.orchestration, options.model.get()),
+                                      Plane::Orchestration, p.orchestration);
+        mOrchestration = mOwnedOrchestration.get();
+    }
     if (options.placementAgent) {
         mPlacement = makeAgentPlacement(*options.placementAgent);
     } else {

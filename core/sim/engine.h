@@ -56,6 +56,9 @@ struct RunOptions
     PlacementAgent *placementAgent = nullptr;
     /** Set: used instead of policies.dispatch, e.g. a trainer's exploring agent. */
     DispatchPolicy *dispatchAgent = nullptr;
+    /** Set: consulted instead of policies.orchestration, and not owned (a learner
+     *  acting during a training episode). */
+    OrchestrationPolicy *orchestrationAgent = nullptr;
     /** Trained weights for learned policies (a loaded checkpoint); null for none. */
     std::shared_ptr<const LearnedModel> model;
 };
@@ -172,7 +175,8 @@ private:
     std::unique_ptr<DispatchPolicy> mOwnDispatch;
     DispatchPolicy *mDispatch = nullptr; ///< mOwnDispatch or RunOptions::dispatchAgent
     std::unique_ptr<DequeuePolicy> mDequeue;
-    std::unique_ptr<OrchestrationPolicy> mOrchestration;
+    std::unique_ptr<OrchestrationPolicy> mOwnedOrchestration;
+    OrchestrationPolicy *mOrchestration = nullptr; ///< owned, or RunOptions::orchestrationAgent
     std::unique_ptr<LayerCache[]> mCaches;
     std::unique_ptr<PlacementFramework> mPlacement;
     std::unique_ptr<PullQueue[]> mPulls; ///< per node, only with deployments
