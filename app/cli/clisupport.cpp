@@ -30,6 +30,19 @@ std::optional<double> parseDurationOption(const std::string &text, const char *o
     return d.value;
 }
 
+bool loadCheckpointOption(const std::string &path, std::shared_ptr<const LearnedModel> &model)
+{
+    if (path.empty())
+        return true;
+    try {
+        model = std::make_shared<const LearnedModel>(loadModel(path));
+        return true;
+    } catch (const CheckpointError &e) {
+        std::fprintf(stderr, "error: %s\n", e.what());
+        return false;
+    }
+}
+
 bool policiesKnown(const PolicySelection &p)
 {
     const std::pair<Plane, const std::string *> planes[] = {{Plane::Dispatch, &p.dispatch},

@@ -2,9 +2,11 @@
 #pragma once
 
 #include "experiment/comparison.h"
+#include "learn/learnedmodel.h"
 #include "metrics/runresult.h"
 #include "model/scenario.h"
 
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -17,6 +19,10 @@ std::optional<Scenario> loadScenarioOrReport(const std::string &path);
 
 /** "10m", "90s" -> seconds; prints a message and returns nullopt on a bad value. */
 std::optional<double> parseDurationOption(const std::string &text, const char *option);
+
+/** Loads `--checkpoint FILE` into `model` (left null for an empty path); prints the
+ *  error naming the file and returns false when it cannot be read. */
+bool loadCheckpointOption(const std::string &path, std::shared_ptr<const LearnedModel> &model);
 
 /** Checks every policy name of `p`; prints the registry's did-you-mean message. */
 bool policiesKnown(const PolicySelection &p);

@@ -19,6 +19,7 @@ void registerRunCommand(CLI::App &app, int &exitCode);
 void registerCompareCommand(CLI::App &app, int &exitCode);
 void registerImportTraceCommand(CLI::App &app, int &exitCode);
 void registerListPoliciesCommand(CLI::App &app, int &exitCode);
+void registerTrainCommand(CLI::App &app, int &exitCode);
 /** Only with SCHEDLAB_CLI_EXPORT, when the GUI (and so the chart module) is built. */
 void registerExportCommand(CLI::App &app, int &exitCode);
 

@@ -26,6 +26,7 @@ struct CompareArgs
     std::string duration;
     std::string out;
     std::string db;
+    std::string checkpoint;
     bool json = false;
 };
 
@@ -114,6 +115,8 @@ int compareCommand(const CompareArgs &a)
             return BadInput;
         spec.duration = *d;
     }
+    if (!loadCheckpointOption(a.checkpoint, spec.model))
+        return BadInput;
     spec.jobs = a.jobs > 0 ? a.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
 
     ProgressBar bar("compare");
@@ -175,6 +178,8 @@ void registerCompareCommand(CLI::App &app, int &exitCode)
     cmd->add_option("--duration", a.duration, "Simulated time per run, e.g. 5m");
     cmd->add_option("--out", a.out, "Directory for CSV and JSON results");
     cmd->add_option("--db", a.db, "Experiment store (SQLite) to record every run in");
+    cmd->add_option("--checkpoint", a.checkpoint,
+                    "Trained weights for learned policies (from `train --checkpoint`)");
     cmd->add_flag("--json", a.json, "Print one JSON object");
     cmd->callback([&exitCode] { exitCode = compareCommand(a); });
 }

@@ -16,6 +16,7 @@ int main(int argc, char **argv)
     registerCompareCommand(app, exitCode);
     registerImportTraceCommand(app, exitCode);
     registerListPoliciesCommand(app, exitCode);
+    registerTrainCommand(app, exitCode);
 #ifdef SCHEDLAB_CLI_EXPORT
     registerExportCommand(app, exitCode);
 #endif

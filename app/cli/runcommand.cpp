@@ -24,6 +24,7 @@ struct RunArgs
     std::string duration;
     std::string db;
     std::string placements;
+    std::string checkpoint;
     bool json = false;
 };
 
@@ -88,6 +89,9 @@ int runCommand(const RunArgs &a)
         duration = *d;
     }
     const std::uint64_t seed = a.seedGiven ? a.seed : scenario->seed;
+    std::shared_ptr<const LearnedModel> model;
+    if (!loadCheckpointOption(a.checkpoint, model))
+        return BadInput;
 
     std::unique_ptr<RunRecorder> recorder;
     if (!a.db.empty()) {
@@ -117,6 +121,7 @@ int runCommand(const RunArgs &a)
         options.seed = seed;
         options.duration = duration;
         options.policies = p;
+        options.model = model;
         Engine engine(*scenario, options);
         ProgressBar bar("run " + p.dispatch);
         CliObserver observer(bar, engine.totalSlots(), recorder.get(), placementLog.get());
@@ -184,6 +189,8 @@ void registerRunCommand(CLI::App &app, int &exitCode)
     cmd->add_option("--db", a.db, "Experiment store (SQLite) to record the run in");
     cmd->add_option("--placements", a.placements,
                     "CSV of every placement decision: per node and plugin, filter and scores");
+    cmd->add_option("--checkpoint", a.checkpoint,
+                    "Trained weights for learned policies (from `train --checkpoint`)");
     cmd->add_flag("--json", a.json, "Print one JSON object");
     cmd->callback([&exitCode] { exitCode = runCommand(a); });
 }

@@ -31,23 +31,14 @@ DrsEnvironment::DrsEnvironment(const Scenario &scenario, DrsEnvConfig config)
                                     "to the monitor interval (100ms)");
     if (config.episodePods < 1 || !(config.settle >= 0))
         throw std::invalid_argument("episode pods must be positive and T_i not negative");
-    const Topology topology = Topology::build(scenario);
-    for (int n = 0; n < topology.edgeCount; ++n)
-        if (!isControlPlane(topology.nodes[n]))
-            mWorkers.push_back(n);
-    if (mWorkers.empty())
+    try {
+        mLayout = DrsStateLayout(Topology::build(scenario));
+    } catch (const std::invalid_argument &) {
         throw std::invalid_argument("the DRS environment needs an edge node without the "
                                     "control-plane taint");
-    for (int n : mWorkers) {
-        const NodeInfo &info = topology.nodes[n];
-        mMeanNode.cpu += info.cpu / double(mWorkers.size());
-        mMeanNode.memory += info.memory / double(mWorkers.size());
-        mMeanNode.bandwidth += info.bandwidth / double(mWorkers.size());
-        mMeanNode.diskRead += info.diskRead / double(mWorkers.size());
-        mMeanNode.diskWrite += info.diskWrite / double(mWorkers.size());
     }
     mMonitor = DrsMonitor(nodeCount(), config.monitor);
-    mSample.resize(mWorkers.size());
+    mSample.resize(std::size_t(nodeCount()));
 }
 
 DrsEnvironment::~DrsEnvironment() = default;
@@ -69,8 +60,8 @@ void DrsEnvironment::reset(std::uint64_t seed)
     mPending = -1;
     mDone = false;
     const SimState &s = mEngine->state();
-    for (std::size_t a = 0; a < mWorkers.size(); ++a)
-        mSample[a] = nodeUtilisation(s.topology->nodes[mWorkers[a]], s.nodes[mWorkers[a]]);
+    for (int a = 0; a < nodeCount(); ++a)
+        mSample[a] = nodeUtilisation(s.topology->nodes[engineNode(a)], s.nodes[engineNode(a)]);
     mMonitor.record(mSample);
     advanceToDecision();
 }
@@ -92,8 +83,8 @@ bool DrsEnvironment::stepSlot()
     const bool more = mEngine->stepSlot();
     if (s.slot == before)
         return false;
-    for (std::size_t a = 0; a < mWorkers.size(); ++a)
-        mSample[a] = nodeUtilisation(s.topology->nodes[mWorkers[a]], s.nodes[mWorkers[a]]);
+    for (int a = 0; a < nodeCount(); ++a)
+        mSample[a] = nodeUtilisation(s.topology->nodes[engineNode(a)], s.nodes[engineNode(a)]);
     mMonitor.record(mSample);
     settleQueued();
     return more;
@@ -159,7 +150,7 @@ StepResult DrsEnvironment::act(int action)
                                 (mDone ? " or episode over" : ""));
     const SimState &s = mEngine->state();
     const int pod = mPending;
-    mAgent.decisions[pod] = mWorkers[action];
+    mAgent.decisions[pod] = engineNode(action);
     mQueued.push_back(pod);
     mAttemptsSeen[pod] = s.pods[pod].attempts;
     ++mSteps;
@@ -182,7 +173,7 @@ StepResult DrsEnvironment::act(int action)
 
 double DrsEnvironment::currentReward()
 {
-    mRewardStates.resize(mWorkers.size());
+    mRewardStates.resize(std::size_t(nodeCount()));
     for (int a = 0; a < nodeCount(); ++a)
         mRewardStates[a] = mMonitor.state(a);
     return placementReward(mConfig.reward, mRewardStates, mEngine->state());
@@ -193,28 +184,23 @@ PodRequest DrsEnvironment::requestOf(int id) const { return mEngine->podRequest(
 void DrsEnvironment::buildState()
 {
     mState.assign(std::size_t(stateSize()), 0.0);
-    for (int a = 0; a < nodeCount(); ++a) {
-        const UsageProfile u = mMonitor.state(a);
-        std::copy(u.begin(), u.end(), mState.begin() + std::ptrdiff_t(a) * kMetricCount);
-    }
+    std::vector<UsageProfile> nodes(static_cast<std::size_t>(nodeCount()));
+    for (int a = 0; a < nodeCount(); ++a)
+        nodes[a] = mMonitor.state(a);
+    mLayout.writeNodes(nodes, mState);
     const Pod &pod = mEngine->state().pods[mPending];
     const PodTemplate &t = mScenario.workload.deployments[pod.stream].pods[pod.templ];
-    const double cores = pod.cpuLimit > 0 ? pod.cpuLimit : pod.cpu;
-    const UsageProfile rate = podUsageRate(t, cores, mMeanNode);
-    double *out = &mState[std::size_t(nodeCount()) * kMetricCount];
-    for (int c = 0; c < kMetricCount; ++c)
-        out[c] = std::clamp(rate[c] / mMeanNode.cpu, 0.0, 1.0);
-    out[int(Metric::Memory)] = std::clamp(pod.memory / mMeanNode.memory, 0.0, 1.0);
+    mLayout.writePod(t, pod.cpuLimit > 0 ? pod.cpuLimit : pod.cpu, pod.memory, mState);
 }
 
 std::vector<char> DrsEnvironment::feasibleActions()
 {
-    std::vector<char> out(mWorkers.size(), 0);
+    std::vector<char> out(std::size_t(nodeCount()), 0);
     if (mPending < 0)
         return out;
     const std::vector<char> ok = feasibleNodes(requestOf(mPending), mEngine->clusterView());
-    for (std::size_t a = 0; a < mWorkers.size(); ++a)
-        out[a] = ok[mWorkers[a]];
+    for (int a = 0; a < nodeCount(); ++a)
+        out[a] = ok[engineNode(a)];
     return out;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "env/drsmonitor.h"
+#include "env/drsstate.h"
 #include "env/placementreward.h"
 #include "placement/agentplacement.h"
 #include "sim/engine.h"
@@ -33,10 +34,9 @@ struct StepResult
  * The DRS scheduling MDP (Sec. 3) over the real engine, for placement agents.
  *
  * The action space is the edge nodes without the control-plane taint, in topology
- * order (eq. 10). observe() gives State_t of eq. 7: per node the monitor's six
- * normalised utilisations (eq. 8), then the pending pod's six (eq. 9: cpu and net
- * and disk use over the mean node capacity, memory request over the mean memory),
- * all in [0, 1]; its length is 6·nodeCount() + 6.
+ * order (eq. 10). observe() gives State_t of eq. 7 as DrsStateLayout lays it out:
+ * per node the monitor's six normalised utilisations (eq. 8), then the pending
+ * pod's six (eq. 9), all in [0, 1]; its length is 6·nodeCount() + 6.
  *
  * act(a) places the pending pod on node a through the `agent` placement policy:
  * the pod passes the Kubernetes filters and is bound, pulled, started and run by
@@ -58,8 +58,9 @@ public:
     /** Starts an episode with this seed and runs to its first decision. */
     void reset(std::uint64_t seed);
 
-    int nodeCount() const { return int(mWorkers.size()); }
-    int stateSize() const { return kMetricCount * (nodeCount() + 1); }
+    int nodeCount() const { return mLayout.nodeCount(); }
+    int stateSize() const { return mLayout.size(); }
+    const DrsStateLayout &layout() const { return mLayout; }
     /** State_t for the pending pod (eq. 7–9). */
     const std::vector<double> &observe() const { return mState; }
     /** Places the pending pod on node `action` (0..nodeCount()-1); throws std::out_of_range
@@ -82,7 +83,7 @@ public:
     /** The monitor's state of action-space node `a` (eq. 8). */
     UsageProfile nodeState(int a) const { return mMonitor.state(a); }
     /** Engine node id of action `a`. */
-    int engineNode(int a) const { return mWorkers[a]; }
+    int engineNode(int a) const { return mLayout.engineNode(a); }
     const Engine &engine() const { return *mEngine; }
     RunResult finish();
 
@@ -104,8 +105,7 @@ private:
 
     const Scenario &mScenario;
     DrsEnvConfig mConfig;
-    std::vector<int> mWorkers;
-    NodeInfo mMeanNode; ///< mean capacities of the action-space nodes (eq. 9 scale)
+    DrsStateLayout mLayout;
     DrsMonitor mMonitor;
     QueuedAgent mAgent;
     std::unique_ptr<Engine> mEngine;

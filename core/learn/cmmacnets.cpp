@@ -113,6 +113,8 @@ torch::Tensor maskRows(std::span<const std::uint8_t> mask, std::int64_t width)
 
 // ---- ActorNet ----------------------------------------------------------------
 
+constexpr float kOutputBias = 1.0f;
+
 struct ActorNet::Impl
 {
     int stateSize, actions;
@@ -123,6 +125,11 @@ struct ActorNet::Impl
         : stateSize(s), actions(a), net(makeMlp({s, kHidden[0], kHidden[1], kHidden[2], a}, seed)),
           adam(net->parameters(), torch::optim::AdamOptions(kLearningRate))
     {
+        // ReLU(x) + 1 passes no gradient where x < 0: an output that starts below 0
+        // would stay at 1 for good. A positive output bias starts every logit where
+        // it can learn.
+        torch::NoGradGuard noGrad;
+        linears(net).back()->bias.fill_(kOutputBias);
     }
 
     /** ReLU(x) + 1: the positive logits p(s) of eq. 5. */

@@ -129,7 +129,7 @@ const MlpWeights *LearnedModel::net(std::string_view name) const
     return it == nets.end() ? nullptr : &it->second;
 }
 
-void saveModel(const std::string &path, const LearnedModel &model)
+std::string encodeModel(const LearnedModel &model)
 {
     std::string out(kMagic, sizeof kMagic);
     put(out, kVersion);
@@ -145,7 +145,12 @@ void saveModel(const std::string &path, const LearnedModel &model)
         putNet(out, weights);
     }
     put(out, fnv1a(out.data(), out.size()));
+    return out;
+}
 
+void saveModel(const std::string &path, const LearnedModel &model)
+{
+    const std::string out = encodeModel(model);
     const std::string tmp = path + ".tmp";
     {
         std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
@@ -165,7 +170,13 @@ LearnedModel loadModel(const std::string &path)
     std::ifstream f(path, std::ios::binary);
     if (!f)
         throw CheckpointError(path + ": cannot open the checkpoint");
-    const std::string bytes{std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
+    return decodeModel(std::string{std::istreambuf_iterator<char>(f),
+                                   std::istreambuf_iterator<char>()},
+                       path);
+}
+
+LearnedModel decodeModel(const std::string &bytes, const std::string &path)
+{
     const std::size_t header = sizeof kMagic + sizeof kVersion;
     if (bytes.size() < sizeof kMagic || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0)
         throw CheckpointError(path + ": not a SchedLab checkpoint (bad magic)");

@@ -48,6 +48,10 @@ void saveModel(const std::string &path, const LearnedModel &model);
  *  or corrupt (the checksum does not match). */
 LearnedModel loadModel(const std::string &path);
 
+/** The bytes saveModel writes, and back; `origin` names the bytes in messages. */
+std::string encodeModel(const LearnedModel &model);
+LearnedModel decodeModel(const std::string &bytes, const std::string &origin);
+
 /** The layer shapes of `weights`, e.g. "17-256-128-32-9". */
 std::string shapeText(const MlpWeights &weights);
 

@@ -18,6 +18,11 @@ const std::vector<AgentEntry> &agentTable()
 {
     static const std::vector<AgentEntry> table = {
         {"cmmac", makeCmmacTrainer},
+        {"gpg", makeGpgTrainer},
+        {"drs", makeDrsTrainer},
+        {"double-dqn", makeDrsTrainer},
+        {"dueling-dqn", makeDrsTrainer},
+        {"ppo", makeDrsTrainer},
     };
     return table;
 }

@@ -10,4 +10,11 @@ namespace schedlab {
 /** KaiS cMMAC (Sec. III-A, eq. 2–7): `cmmac`. */
 std::unique_ptr<Trainer> makeCmmacTrainer(const Scenario &scenario, const TrainOptions &options);
 
+/** KaiS GPG (Sec. III-B, eq. 10–12): `gpg`, orchestration, dispatch by the scenario's policy. */
+std::unique_ptr<Trainer> makeGpgTrainer(const Scenario &scenario, const TrainOptions &options);
+
+/** The DRS family (DRS Algorithm 2, Sec. 5.3.2) by options.agent: `drs`, `double-dqn`,
+ *  `dueling-dqn`, `ppo`. */
+std::unique_ptr<Trainer> makeDrsTrainer(const Scenario &scenario, const TrainOptions &options);
+
 } // namespace schedlab

@@ -92,6 +92,7 @@ void RunMetrics::sampleSlot(const SimState &state)
     mAvgUtilSum += avgUtil;
     mImbalanceSum += imbalance;
     mXiSum += xi;
+    mLastXi = xi;
     mCpuSum += cpu / n;
     mMemSum += mem / n;
     mFrame.avgUtil += avgUtil;

@@ -54,6 +54,8 @@ public:
     void endFrame(double time, int edgeReplicas);
     const FramePoint &lastFrame() const { return mFrames.back(); }
     RunTotals totals() const;
+    /** KaiS ξ of the last sampled slot: the mean stddev of edge CPU and memory use. */
+    double lastXi() const { return mLastXi; }
 
     /** The summary; `inFlight` closes the books (arrived = on time + late + dropped + in flight). */
     RunResult finish(double simSeconds, double wallSeconds, std::uint64_t inFlight) const;
@@ -72,7 +74,7 @@ private:
 
     // Per-slot utilisation samples, summed.
     std::uint64_t mSlots = 0;
-    double mAvgUtilSum = 0, mImbalanceSum = 0, mXiSum = 0;
+    double mAvgUtilSum = 0, mImbalanceSum = 0, mXiSum = 0, mLastXi = 0;
     double mCpuSum = 0, mMemSum = 0;
     std::vector<double> mScratch;
     std::vector<int> mWorkers; ///< the edge nodes sampled: all but the control plane

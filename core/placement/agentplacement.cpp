@@ -41,12 +41,19 @@ constexpr double kInitialBackoff = 1.0;
 constexpr double kMaxBackoff = 10.0;
 } // namespace
 
-AgentPlacement::AgentPlacement(PlacementAgent &agent) : PlacementFramework("agent")
+AgentPlacement::AgentPlacement(PlacementAgent &agent, std::string name)
+    : PlacementFramework(std::move(name))
 {
     addPlugin(makeNodeResourcesFit(), 0.0);
     addPlugin(makeTaintToleration(), 0.0);
     addPlugin(makeNodeAffinity(), 0.0);
     addPlugin(std::make_unique<AgentChoice>(agent), 1.0);
+}
+
+AgentPlacement::AgentPlacement(std::unique_ptr<PlacementAgent> agent, std::string name)
+    : AgentPlacement(*agent, std::move(name))
+{
+    mOwned = std::move(agent);
 }
 
 double AgentPlacement::retryDelay(int failures) const

@@ -4,6 +4,7 @@
 #include "placement/placementframework.h"
 
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace schedlab {
@@ -30,11 +31,23 @@ public:
 class AgentPlacement final : public PlacementFramework
 {
 public:
-    explicit AgentPlacement(PlacementAgent &agent);
+    explicit AgentPlacement(PlacementAgent &agent, std::string name = "agent");
+    /** Owns its agent: a registry policy such as `random` or `drs`. */
+    AgentPlacement(std::unique_ptr<PlacementAgent> agent, std::string name);
     double retryDelay(int failures) const override;
+
+private:
+    std::unique_ptr<PlacementAgent> mOwned;
 };
 
 std::unique_ptr<PlacementFramework> makeAgentPlacement(PlacementAgent &agent);
+
+/** `random` (DRS Sec. 5.3): a node drawn uniformly from those passing the filters,
+ *  with the view's tie-break stream. */
+std::unique_ptr<PlacementFramework> makeRandomPlacement();
+/** `round-robin` (DRS Sec. 5.3): the next node after the last chosen one, in node
+ *  order, that passes the filters. */
+std::unique_ptr<PlacementFramework> makeRoundRobinPlacement();
 
 /** Per node: 1 if the pod passes the agent policy's filters there. */
 std::vector<char> feasibleNodes(const PodRequest &pod, const ClusterView &view);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The placement plane's policies: kube-default, layer (static ω), lrscheduler
 // (dynamic ω), kubehice (AIM + PAS).
+#include "placement/agentplacement.h"
 #include "placement/hiceplugins.h"
 #include "placement/kubeplugins.h"
 #include "placement/placementframework.h"
@@ -79,6 +80,10 @@ std::vector<std::string> placementPluginNames(const std::string &policy)
         f = makeLrScheduler();
     else if (policy == "kubehice")
         f = makeKubeHicePlacement();
+    else if (policy == "random")
+        f = makeRandomPlacement();
+    else if (policy == "round-robin")
+        f = makeRoundRobinPlacement();
     std::vector<std::string> out;
     if (f)
         for (int p = 0; p < f->pluginCount(); ++p)

@@ -30,6 +30,8 @@ struct PodRequest
     const ImageVariant *fixedVariant = nullptr;
     const std::map<std::string, std::string> *nodeSelector = nullptr;
     const std::vector<Taint> *tolerations = nullptr;
+    /** The pod's template, its configuration file (DRS eq. 9 reads its use); null outside a run. */
+    const PodTemplate *spec = nullptr;
 
     /** The cpu the pod requests on `node`. */
     double cpuOn(int node) const { return cpuScale ? cpu * cpuScale[node] : cpu; }

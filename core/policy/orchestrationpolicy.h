@@ -26,6 +26,14 @@ public:
     virtual bool scaleUp(int service) = 0;
     /** Removes one replica (an idle one first); false if there is none. */
     virtual bool scaleDown(int service) = 0;
+    /** Adds one replica of the service on edge node `node` (a Topology node id) of
+     *  this site: for policies that choose the node themselves (KaiS GPG, Sec.
+     *  III-B-2). False when the node is not one of the site's edge nodes, its image
+     *  has no variant for the node's arch, or the replica does not fit. */
+    virtual bool scaleUpOn(int service, int node) = 0;
+    /** Removes one ready replica of the service from `node`, an idle one first,
+     *  else a busy one drains; false when the node has none. */
+    virtual bool scaleDownOn(int service, int node) = 0;
 };
 
 /** Orchestration plane: runs once per frame and edge site (KaiS two-time-scale, Sec. II-B). */

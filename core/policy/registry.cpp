@@ -4,6 +4,8 @@
 #include "policy/dequeue/dequeuepolicies.h"
 #include "policy/dispatch/dispatchpolicies.h"
 #include "policy/orchestration/orchestrationpolicies.h"
+#include "placement/agentplacement.h"
+#include "placement/drsplacement.h"
 #include "placement/placementframework.h"
 
 #include <stdexcept>
@@ -35,6 +37,10 @@ const std::vector<PolicyInfo> &policyCatalog()
         {Plane::Orchestration, "hpa",
          "Kubernetes HPA: ceil(current x metric/target), tolerance, stabilisation",
          "KaiS V (Native)"},
+        {Plane::Orchestration, "gpg",
+         "learned: GNN embedding of nodes, eAPs and cluster; H high-value nodes, one "
+         "scaling action each",
+         "KaiS III-B, eq. 10-12", "gpg"},
         {Plane::Placement, "kube-default",
          "pods: filter (fit, taints, node selector) and score LeastAllocated + "
          "BalancedAllocation + ImageLocality + TaintToleration",
@@ -48,6 +54,19 @@ const std::vector<PolicyInfo> &policyCatalog()
          "kube-default + arch filter, performance score and per-node cpu (CPU k_b/k_j) "
          "from estimated node performance; image rewritten for the node's arch",
          "KubeHICE eq. 1-5, Table II"},
+        {Plane::Placement, "random", "a node drawn uniformly from those passing the filters",
+         "DRS 5.3"},
+        {Plane::Placement, "round-robin", "the next node in turn that passes the filters",
+         "DRS 5.3"},
+        {Plane::Placement, "drs",
+         "learned: DQN over node utilisations and the pod's demand, best feasible node",
+         "DRS 3, eq. 7-14, Alg. 2", "drs"},
+        {Plane::Placement, "double-dqn", "learned: DRS with the Double DQN target", "DRS 5.3.2",
+         "double-dqn"},
+        {Plane::Placement, "dueling-dqn", "learned: DRS with a dueling Q-network", "DRS 5.3.2",
+         "dueling-dqn"},
+        {Plane::Placement, "ppo", "learned: DRS state and reward, PPO actor-critic", "DRS 5.3.2",
+         "ppo"},
     };
     return catalog;
 }
@@ -166,6 +185,8 @@ std::unique_ptr<OrchestrationPolicy> makeOrchestrationPolicy(const std::string &
         return makeStaticOrchestration();
     if (name == "hpa")
         return makeHpaOrchestration();
+    if (name == "gpg")
+        return makeGpgOrchestration(requireModel(Plane::Orchestration, name, model));
     return nullptr;
 }
 
@@ -180,6 +201,12 @@ std::unique_ptr<PlacementFramework> makePlacementPolicy(const std::string &name,
         return makeLrScheduler();
     if (name == "kubehice")
         return makeKubeHicePlacement();
+    if (name == "random")
+        return makeRandomPlacement();
+    if (name == "round-robin")
+        return makeRoundRobinPlacement();
+    if (name == "drs" || name == "double-dqn" || name == "dueling-dqn" || name == "ppo")
+        return makeDrsPlacement(name, requireModel(Plane::Placement, name, model));
     return nullptr;
 }
 

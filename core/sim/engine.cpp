@@ -52,14 +52,26 @@ Engine::Engine(const Scenario &scenario, const RunOptions &options)
       mPlacementRng(Rng::stream(options.seed, "policy.placement"))
 {
     const PolicySelection &p = options.policies;
-    mDispatch = require(makeDispatchPolicy(p.dispatch, options.model.get()), Plane::Dispatch, p.dispatch);
+    if (options.dispatchAgent) {
+        mDispatch = options.dispatchAgent;
+    } else {
+        mOwnDispatch =
+            require(makeDispatchPolicy(p.dispatch, options.model.get()), Plane::Dispatch, p.dispatch);
+        mDispatch = mOwnDispatch.get();
+    }
     mDequeue = require(makeDequeuePolicy(p.dequeue), Plane::Dequeue, p.dequeue);
-    mOrchestration =
-        require(makeOrchestrationPolicy(p.orchestration, options.model.get()), Plane::Orchestration, p.orchestration);
+    if (options.orchestrationAgent) {
+        mOrchestration = options.orchestrationAgent;
+    } else {
+        mOwnedOrchestration = require(makeOrchestrationPolicy(p.orchestration, options.model.get()),
+                                      Plane::Orchestration, p.orchestration);
+        mOrchestration = mOwnedOrchestration.get();
+    }
     if (options.placementAgent) {
         mPlacement = makeAgentPlacement(*options.placementAgent);
     } else {
-        mPlacement = require(makePlacementPolicy(p.placement, options.model.get()), Plane::Placement, p.placement);
+        mPlacement = require(makePlacementPolicy(p.placement, options.model.get()),
+                             Plane::Placement, p.placement);
         for (const auto &[plugin, weight] : p.placementWeights)
             if ((p.placement == "lrscheduler" && plugin == "LayerSharing") ||
                 !mPlacement->setWeight(plugin, weight))
@@ -477,6 +489,8 @@ void Engine::completeRequest(std::int32_t id, bool atCloud, double delivered)
     mMetrics.completed(delivered - r.created, delivered <= r.deadline, atCloud);
     // Ψ's experience runs from leaving the eAP queue to completion (eq. 8).
     mDequeue->observe(r.eap, int(r.service), delivered - r.dequeued);
+    if (mObserver)
+        mObserver->onComplete(mState, id, delivered <= r.deadline);
     --mInFlight;
     freeRequest(id);
 }

@@ -39,6 +39,8 @@ public:
     /** A request missed its deadline while queued at `site`; `where` is the eAP, the
      *  node, or kCloud. The request is still readable in `state`. */
     virtual void onDrop(const SimState &state, std::int32_t request, DropSite site, int where) {}
+    /** A request's result reached its device, in time for its deadline or not. */
+    virtual void onComplete(const SimState &state, std::int32_t request, bool onTime) {}
     /** A pod was placed or found unschedulable; `record` says why (valid during the call). */
     virtual void onPlacement(const SimState &state, int pod, const PlacementRecord &record) {}
     /** Polled once per slot; true stops the run early (it is then reported as cancelled). */
@@ -52,6 +54,11 @@ struct RunOptions
     PolicySelection policies;
     /** Set: the `agent` placement policy consults it instead of policies.placement. */
     PlacementAgent *placementAgent = nullptr;
+    /** Set: used instead of policies.dispatch, e.g. a trainer's exploring agent. */
+    DispatchPolicy *dispatchAgent = nullptr;
+    /** Set: consulted instead of policies.orchestration, and not owned (a learner
+     *  acting during a training episode). */
+    OrchestrationPolicy *orchestrationAgent = nullptr;
     /** Trained weights for learned policies (a loaded checkpoint); null for none. */
     std::shared_ptr<const LearnedModel> model;
 };
@@ -165,9 +172,11 @@ private:
     RunMetrics mMetrics;
     EventQueue mEvents;
     std::unique_ptr<ArrivalSource> mArrivals;
-    std::unique_ptr<DispatchPolicy> mDispatch;
+    std::unique_ptr<DispatchPolicy> mOwnDispatch;
+    DispatchPolicy *mDispatch = nullptr; ///< mOwnDispatch or RunOptions::dispatchAgent
     std::unique_ptr<DequeuePolicy> mDequeue;
-    std::unique_ptr<OrchestrationPolicy> mOrchestration;
+    std::unique_ptr<OrchestrationPolicy> mOwnedOrchestration;
+    OrchestrationPolicy *mOrchestration = nullptr; ///< owned, or RunOptions::orchestrationAgent
     std::unique_ptr<LayerCache[]> mCaches;
     std::unique_ptr<PlacementFramework> mPlacement;
     std::unique_ptr<PullQueue[]> mPulls; ///< per node, only with deployments

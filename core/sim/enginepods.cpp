@@ -126,6 +126,7 @@ PodRequest Engine::podRequest(std::int32_t id) const
     request.fixedVariant = variant;
     request.nodeSelector = &t.nodeSelector;
     request.tolerations = &t.tolerations;
+    request.spec = &t;
     return request;
 }
 

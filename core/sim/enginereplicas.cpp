@@ -54,7 +54,7 @@ public:
     {
         // An idle replica on the node holding most of this service goes first;
         // otherwise a busy one drains (KaiS IV-B: delete only when idle).
-        SimState &st = mEngine.mState;
+        const SimState &st = mEngine.mState;
         std::int32_t best = -1;
         std::tuple<bool, int, int> bestKey{};
         for (int n = 0; n < mEngine.mTopology.edgeCount; ++n) {
@@ -71,18 +71,51 @@ public:
                 }
             }
         }
-        if (best < 0)
+        return removeOrDrain(best);
+    }
+    bool scaleUpOn(int service, int node) override
+    {
+        if (!inSite(node) || !mEngine.fits(node, service))
             return false;
-        Replica &r = st.replicas[best];
+        mEngine.addReplica(node, service, false);
+        return true;
+    }
+    bool scaleDownOn(int service, int node) override
+    {
+        if (!inSite(node))
+            return false;
+        const SimState &st = mEngine.mState;
+        std::int32_t best = -1;
+        for (std::int32_t id : st.nodes[node].replicas) {
+            const Replica &r = st.replicas[id];
+            if (int(r.service) != service || r.draining || !r.ready)
+                continue;
+            if (best < 0 || (r.busyWith < 0 && st.replicas[best].busyWith >= 0))
+                best = id;
+        }
+        return removeOrDrain(best);
+    }
+
+private:
+    bool inSite(int node) const
+    {
+        return node >= 0 && node < mEngine.mTopology.edgeCount &&
+               mEngine.mTopology.nodes[node].site == mSite;
+    }
+    /** Removes an idle replica at once; a busy one drains (KaiS IV-B: delete only when idle). */
+    bool removeOrDrain(std::int32_t id)
+    {
+        if (id < 0)
+            return false;
+        Replica &r = mEngine.mState.replicas[id];
         if (r.busyWith >= 0) {
             r.draining = true;
             return true;
         }
-        mEngine.removeReplica(best);
+        mEngine.removeReplica(id);
         return true;
     }
 
-private:
     Engine &mEngine;
     int mSite;
 };

@@ -49,6 +49,8 @@ public:
     int edgeReplicas(int s) const override { return replicas[s]; }
     bool scaleUp(int s) override { return ++replicas[s], true; }
     bool scaleDown(int s) override { return --replicas[s], true; }
+    bool scaleUpOn(int s, int) override { return scaleUp(s); }
+    bool scaleDownOn(int s, int) override { return scaleDown(s); }
 };
 } // namespace
 

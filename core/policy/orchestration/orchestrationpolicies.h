@@ -7,6 +7,8 @@
 
 namespace schedlab {
 
+struct LearnedModel;
+
 /** The Kubernetes HorizontalPodAutoscaler's parameters (its documented defaults but the target). */
 struct HpaSettings
 {
@@ -17,5 +19,8 @@ struct HpaSettings
 
 std::unique_ptr<OrchestrationPolicy> makeStaticOrchestration();
 std::unique_ptr<OrchestrationPolicy> makeHpaOrchestration(HpaSettings settings = {});
+/** KaiS GPG (Sec. III-B) on the networks of a gpg model; checked against the
+ *  scenario at reset (std::invalid_argument when they do not fit). */
+std::unique_ptr<OrchestrationPolicy> makeGpgOrchestration(const LearnedModel &model);
 
 } // namespace schedlab

@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "env/drsenvironment.h"
+#include "learn/learnedmodel.h"
+#include "learn/trainer.h"
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace schedlab {
+
+// What the DRS-family trainers share: the environment they train on, the state
+// as floats, the feasible mask, and the facts a model records.
+
+/** options.reward as RewardSettings; throws std::invalid_argument for an unknown name. */
+DrsEnvConfig drsEnvConfig(const TrainOptions &options, int episodePods);
+
+std::vector<float> toFloats(const std::vector<double> &state);
+/** The feasible actions as a mask; all of them when none is (the pod then backs off). */
+std::vector<std::uint8_t> feasibleMask(DrsEnvironment &env);
+
+/** agent, info (scenario, nodes, state_size, reward, episodes, seed). */
+LearnedModel drsModelHeader(const std::string &agent, const Scenario &scenario,
+                            const DrsEnvironment &env, const TrainOptions &options, int episodes);
+
+/** The initial model's network `name` with the shape of `expected`, or CheckpointError. */
+const MlpWeights &requireDrsNet(const TrainOptions &options, const std::string &name,
+                                const MlpWeights &expected);
+
+/** Steps per second since `start`. */
+double stepsPerSecond(long steps, std::chrono::steady_clock::time_point start);
+
+} // namespace schedlab
