@@ -89,6 +89,7 @@ private Q_SLOTS:
         QCOMPARE(reward[4].first, std::int64_t(4));
         QCOMPARE(reward[4].second, -0.6);
         QCOMPARE(int(store->trainingCurve(1, "critic_loss").size()), 5);
+        QVERIFY(store->checkpointExists("fake session 1")); // the final weights
     }
 
     void stopsOnAWholeStepAndKeepsTheWeights()

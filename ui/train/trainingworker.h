@@ -11,6 +11,10 @@
 #include <memory>
 #include <vector>
 
+namespace schedlab {
+class TrainingRecorder;
+}
+
 namespace schedlab::ui {
 
 /** Makes the trainer of a run; makeTrainer unless a test gives its own. */
@@ -27,7 +31,8 @@ using ModelPtr = std::shared_ptr<const LearnedModel>;
  * consults between steps. A stopped run ends on a whole step and still reports
  * its weights. Points go out in batches at most 30 times a second of wall time
  * (and once more at the end); every finished episode is also written to the
- * experiment store as a training session, when a store path is given.
+ * experiment store as a training session (with the final weights as its
+ * checkpoint), as `schedlab-cli train --db` records it, when a store path is given.
  */
 class TrainingWorker : public QObject
 {
@@ -66,6 +71,7 @@ private:
     void flush();
     void openStore();
     void record(const TrainPoint &point);
+    void closeStore(const LearnedModel &model);
 
     Scenario mScenario;
     TrainOptions mOptions;
@@ -74,8 +80,7 @@ private:
     TrainControl mControl;
     TrainPoints mBatch;
     QElapsedTimer mSinceFlush;
-    struct Store;
-    std::unique_ptr<Store> mStore;
+    std::unique_ptr<TrainingRecorder> mRecorder;
     QString mStoreNote;
 };
 
