@@ -169,6 +169,24 @@ private Q_SLOTS:
         QVERIFY(t.elapsed() < 2000);
     }
 
+    void marksCurriculumStages()
+    {
+        TrainingCurves curves;
+        const char *stages[] = {"simple", "simple", "medium", "full", "full"};
+        for (int e = 0; e < 5; ++e) {
+            TrainPoint p;
+            p.episode = e;
+            p.episodeDone = true;
+            p.stage = stages[e];
+            curves.add(p);
+        }
+        const auto marks = curves.stages();
+        QCOMPARE(marks.size(), 3);
+        QCOMPARE(marks[1].first, 3.0);
+        QCOMPARE(marks[1].second, QString("medium"));
+        QCOMPARE(marks[2].first, 4.0);
+    }
+
     void smoothsLikeTensorBoard()
     {
         const QVector<double> y{1, 3, qQNaN(), 5};

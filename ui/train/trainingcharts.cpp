@@ -80,6 +80,7 @@ void TrainingCharts::redraw(const TrainingCurves &curves, int plannedEpisodes)
                 std::max(1e-9, (*hi - *lo) * 0.08 + (*hi == *lo ? std::abs(*hi) * 0.1 + 1e-3 : 0));
             plot->yAxis->setRange(*lo - pad, *hi + pad);
         }
+        markStages(plot, curves.stages());
         plot->replot(QCustomPlot::rpQueuedReplot);
 
         charts::ChartData &d = mData[m];
@@ -95,6 +96,31 @@ void TrainingCharts::redraw(const TrainingCurves &curves, int plannedEpisodes)
                 tr("%1, EMA %2").arg(mAgent).arg(mSmoothing, 0, 'f', 2), mAgent, x, s, {}, {}};
             d.series = {rawSeries, smoothSeries};
         }
+    }
+}
+
+void TrainingCharts::markStages(QCustomPlot *plot, const QVector<QPair<double, QString>> &stages)
+{
+    // A curriculum stage changes the workload, so a curve may step where one begins: say so.
+    plot->clearItems();
+    const QPen pen(QColor(120, 120, 120), 1, Qt::DashLine);
+    for (const auto &[episode, name] : stages) {
+        if (episode > 1) {
+            auto *line = new QCPItemStraightLine(plot);
+            line->setPen(pen);
+            line->point1->setCoords(episode - 0.5, 0);
+            line->point2->setCoords(episode - 0.5, 1);
+        }
+        auto *label = new QCPItemText(plot);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+        label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        label->position->setCoords(episode - 0.4, 0.01);
+        label->setText(name);
+        label->setColor(QColor(110, 110, 110));
+        QFont f = label->font();
+        f.setPointSizeF(f.pointSizeF() * 0.85);
+        label->setFont(f);
     }
 }
 

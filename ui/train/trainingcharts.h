@@ -14,7 +14,8 @@ namespace schedlab::ui {
 /**
  * The dashboard's four curves (reward, actor and critic loss, throughput rate per
  * episode) in a grid: each episode's value as a faint dot, its moving average as
- * a line over them, in the agent's colour from the charts' palette. Each chart has
+ * a line over them, in the agent's colour from the charts' palette, with dashed
+ * lines where a curriculum stage begins. Each chart has
  * an Export button that writes it for a paper. It draws only when told (redraw()),
  * so a run's points can arrive at any rate.
  */
@@ -40,6 +41,7 @@ public:
 private:
     QWidget *page(TrainingCurves::Metric metric);
     void exportChart(TrainingCurves::Metric metric);
+    static void markStages(QCustomPlot *plot, const QVector<QPair<double, QString>> &stages);
 
     std::array<QCustomPlot *, TrainingCurves::MetricCount> mPlots{};
     std::array<charts::ChartData, TrainingCurves::MetricCount> mData;

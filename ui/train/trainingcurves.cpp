@@ -12,6 +12,7 @@ bool TrainingCurves::add(const TrainPoint &point)
     if (!point.episodeDone)
         return false;
     mEpisode.append(point.episode + 1);
+    mStage.append(QString::fromStdString(point.stage));
     mValues[Reward].append(point.reward);
     mValues[ActorLoss].append(point.actorLoss);
     mValues[CriticLoss].append(point.criticLoss);
@@ -22,6 +23,7 @@ bool TrainingCurves::add(const TrainPoint &point)
 void TrainingCurves::clear()
 {
     mEpisode.clear();
+    mStage.clear();
     for (QVector<double> &v : mValues)
         v.clear();
 }
@@ -36,6 +38,15 @@ void TrainingCurves::raw(Metric metric, QVector<double> *x, QVector<double> *y) 
             x->append(mEpisode[i]);
             y->append(values[i]);
         }
+}
+
+QVector<QPair<double, QString>> TrainingCurves::stages() const
+{
+    QVector<QPair<double, QString>> out;
+    for (int i = 0; i < mStage.size(); ++i)
+        if (!mStage[i].isEmpty() && (i == 0 || mStage[i] != mStage[i - 1]))
+            out.append({mEpisode[i], mStage[i]});
+    return out;
 }
 
 QString TrainingCurves::key(Metric metric)

@@ -3,7 +3,9 @@
 
 #include "learn/trainer.h"
 
+#include <QPair>
 #include <QString>
+#include <QStringList>
 #include <QVector>
 #include <array>
 
@@ -26,6 +28,9 @@ public:
 
     /** Episode numbers (1-based) and values of `metric`; episodes without a value are left out. */
     void raw(Metric metric, QVector<double> *x, QVector<double> *y) const;
+    /** Where a curriculum stage begins: (first episode, 1-based; stage name), the first stage
+     *  included. Empty when the trainer reports no stages. */
+    QVector<QPair<double, QString>> stages() const;
     /** The curve's store name, e.g. "actor_loss". */
     static QString key(Metric metric);
     /** The curve's axis title, e.g. "Actor loss". */
@@ -39,6 +44,7 @@ public:
 
 private:
     QVector<double> mEpisode;
+    QStringList mStage;
     std::array<QVector<double>, MetricCount> mValues;
 };
 

@@ -35,6 +35,9 @@ const Preference<QString> checkpointFolder("training/checkpointFolder", QDir::ho
 /** The smoothing weight the dashboard starts with, as last set. */
 const Preference<double> smoothingWeight("training/smoothing", 0.6);
 
+/** The agents that take TrainOptions::reward (makeDrsTrainer's). */
+const QStringList drsFamily = {"drs", "double-dqn", "dueling-dqn", "ppo"};
+
 QString checkpointFilter()
 {
     return QObject::tr("Learned models (*.slmodel);;All files (*)");
@@ -72,6 +75,10 @@ TrainingDashboard::TrainingDashboard(QWidget *parent)
     mEpsilon->setToolTip(
         tr("KaiS reward e^(−λ−εν): the weight of load balance ν against latency λ"));
     form->addRow(tr("ε (load balance)"), mEpsilon);
+    mReward = new QComboBox(run);
+    mReward->addItems({"drs", "rlsk", "deeprm", "multi-deeprm"});
+    mReward->setToolTip(tr("The DRS family's reward (drs, double-dqn, dueling-dqn, ppo)"));
+    form->addRow(tr("Reward"), mReward);
     mContinue = new QCheckBox(tr("Continue from the current weights"), run);
     mContinue->setToolTip(tr("Start from the trained or loaded weights instead of new ones"));
     form->addRow(mContinue);
@@ -227,6 +234,7 @@ bool TrainingDashboard::start()
     options.episodes = mEpisodes->value();
     options.seed = std::uint64_t(mSeed->value());
     options.epsilon = mEpsilon->value();
+    options.reward = mReward->currentText().toStdString();
     if (mContinue->isEnabled() && mContinue->isChecked())
         options.initial = mModel;
     mCurves.clear();
@@ -332,7 +340,7 @@ QString TrainingDashboard::statusText() const
     parts << (mPlanned > 0 ? tr("episode %1 of %2").arg(episode).arg(mPlanned)
                            : tr("episode %1").arg(episode));
     parts << tr("%1 steps").arg(locale.toString(qlonglong(mLast.steps)));
-    if (mSession.isActive())
+    if (mLast.stepsPerSecond > 0)
         parts << tr("%1 steps/s").arg(locale.toString(mLast.stepsPerSecond, 'f', 0));
     if (!mLast.stage.empty())
         parts << tr("stage %1").arg(q(mLast.stage));
@@ -351,6 +359,7 @@ void TrainingDashboard::updateControls()
     for (QWidget *w : {static_cast<QWidget *>(mAgent), static_cast<QWidget *>(mEpisodes),
                        static_cast<QWidget *>(mSeed), static_cast<QWidget *>(mEpsilon)})
         w->setEnabled(idle);
+    mReward->setEnabled(idle && drsFamily.contains(mAgent->currentText()));
     mContinue->setEnabled(idle && mModel && q(mModel->agent) == mAgent->currentText());
     mSave->setEnabled(idle && mModel);
     mLoad->setEnabled(idle);

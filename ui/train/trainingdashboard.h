@@ -21,10 +21,10 @@ class TrainingCharts;
 
 /**
  * Train a learned policy on the scenario being edited: choose the agent, the
- * number of episodes, the seed and KaiS's ε; start, pause, resume or stop the run
- * (in a worker thread) and watch reward, losses and throughput per episode with
- * adjustable smoothing. The weights are saved to and loaded from checkpoint
- * files, and handed to the comparison panel to compare the learned policy.
+ * number of episodes, the seed, KaiS's ε or the DRS family's reward; start, pause, resume or stop
+ * the run (in a worker thread) and watch reward, losses and throughput per episode with adjustable
+ * smoothing. The weights are saved to and loaded from checkpoint files, and handed to the
+ * comparison panel to compare the learned policy.
  */
 class TrainingDashboard : public QWidget
 {
@@ -118,6 +118,7 @@ private:
     QSpinBox *mEpisodes;
     QSpinBox *mSeed;
     QDoubleSpinBox *mEpsilon;
+    QComboBox *mReward;
     QCheckBox *mContinue;
     QPushButton *mStart, *mPause, *mResume, *mStop;
     QSlider *mSmoothing;
