@@ -55,16 +55,15 @@ ComparisonPanel::ComparisonPanel(TopologyDocument *document, QWidget *parent)
     mJobs->setRange(1, 256);
     mJobs->setValue(comparisonJobs().get());
     form->addRow(tr("Parallel runs"), mJobs);
+    // Which weights learned policies run with, and a link to drop them; shown only while
+    // a model is in use, so the panel keeps its size otherwise.
     mModelLabel = new QLabel(controls);
     mModelLabel->setWordWrap(true);
+    mModelLabel->setTextFormat(Qt::RichText);
     mModelLabel->setToolTip(tr("The weights learned policies run with (Training > Use in Comparison)"));
-    mForget = new QPushButton(tr("Forget"), controls);
-    mForget->setToolTip(tr("Run learned policies without weights (they refuse to run)"));
-    auto *modelRow = new QHBoxLayout;
-    modelRow->addWidget(mModelLabel, 1);
-    modelRow->addWidget(mForget);
-    form->addRow(tr("Learned model"), modelRow);
-    connect(mForget, &QPushButton::clicked, this, [this] { useModel(nullptr, {}); });
+    form->addRow(mModelLabel);
+    mForm = form;
+    connect(mModelLabel, &QLabel::linkActivated, this, [this] { useModel(nullptr, {}); });
     mRun = new QPushButton(tr("Run Comparison"), controls);
     mCancel = new QPushButton(tr("Cancel"), controls);
     mCancel->setEnabled(false);
@@ -132,17 +131,17 @@ void ComparisonPanel::choose(Plane plane, const QStringList &names)
 void ComparisonPanel::setSeeds(int seeds) { mSeeds->setValue(seeds); }
 void ComparisonPanel::setDuration(const QString &text) { mDuration->setText(text); }
 QString ComparisonPanel::statusText() const { return mStatus->text(); }
-QString ComparisonPanel::modelText() const { return mModelLabel->text(); }
+QString ComparisonPanel::modelText() const { return mModelText; }
 
 void ComparisonPanel::useModel(std::shared_ptr<const LearnedModel> model, const QString &label)
 {
     mModel = std::move(model);
-    mForget->setEnabled(mModel != nullptr);
-    if (!mModel) {
-        mModelLabel->setText(tr("none"));
+    mModelText = mModel ? tr("%1 — %2").arg(q(mModel->agent), label) : QString();
+    mModelLabel->setText(tr("<b>Learned model:</b> %1 (<a href=\"forget\">forget</a>)")
+                             .arg(mModelText.toHtmlEscaped()));
+    mForm->setRowVisible(mModelLabel, mModel != nullptr);
+    if (!mModel)
         return;
-    }
-    mModelLabel->setText(tr("%1 — %2").arg(q(mModel->agent), label));
     for (Plane plane : {Plane::Dispatch, Plane::Dequeue, Plane::Orchestration, Plane::Placement}) {
         QStringList learned;
         for (const PolicyInfo &p : policyCatalog())

@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 
+class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QListWidget;
@@ -80,8 +81,9 @@ private:
     QPushButton *mCancel;
     QProgressBar *mProgress;
     QLabel *mStatus;
+    QFormLayout *mForm;
     QLabel *mModelLabel;
-    QPushButton *mForget;
+    QString mModelText;
     std::shared_ptr<const LearnedModel> mModel;
     QTabWidget *mTabs;
     ComparisonCharts *mCharts;

@@ -34,7 +34,7 @@ int main(int argc, char **argv)
     const QCommandLineOption select("select", "Select the node NAME (its live details show).",
                                     "name");
     const QCommandLineOption trainEpisodes(
-        "train-episodes", "Train the first trainable agent for N episodes before the screenshot (shows the training panel).", "N");
+        "train-episodes", "Train the first trainable agent for N episodes before the screenshot; with --panel compare, compare it with greedy and random.", "N");
     parser.addOptions({shot, panel, size, runSlots, select, trainEpisodes});
     parser.process(app);
 
@@ -82,7 +82,6 @@ int main(int argc, char **argv)
             std::fprintf(stderr, "--train-episodes wants a number of episodes >= 1\n");
             return 2;
         }
-        window.showPanel("training");
         schedlab::ui::TrainingDashboard *training = window.training();
         training->setEpisodes(episodes);
         QEventLoop done;
@@ -96,6 +95,10 @@ int main(int argc, char **argv)
             std::fprintf(stderr, "%s\n", qPrintable(training->statusText()));
             return 1;
         }
+        if (parser.value(panel) == "compare") // the trained policy against the baselines
+            training->useInComparison();
+        else
+            window.showPanel("training");
     }
     if (parser.isSet(shot) && parser.value(panel) == "compare") {
         schedlab::ui::ComparisonPanel *compare = window.comparison();

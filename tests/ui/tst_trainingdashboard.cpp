@@ -185,6 +185,9 @@ private Q_SLOTS:
             rows << panel->table()->item(r, 0)->text();
         QVERIFY2(rows.contains("cmmac") && rows.contains("greedy") && rows.contains("random"),
                  qPrintable(rows.join(", ")));
+        panel->useModel(nullptr, {}); // "forget"
+        QVERIFY(!panel->model());
+        QVERIFY(panel->modelText().isEmpty());
     }
 };
 

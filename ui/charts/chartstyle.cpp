@@ -54,6 +54,10 @@ QColor policyColour(const QString &name)
     for (std::size_t i = 0; i < std::size(fixed); ++i)
         if (name == QLatin1String(fixed[i]))
             return palette[i % palette.size()];
+    // Learned dispatch is compared with the dispatch baselines (greedy, random,
+    // round-robin, kube-default: the first four colours); it takes one they do not use.
+    if (name == QLatin1String("cmmac"))
+        return palette[4];
     // FNV-1a: qHash is seeded per process, and colours must not change between runs.
     std::uint32_t h = 2166136261u;
     for (const char c : name.toUtf8()) {

@@ -29,7 +29,7 @@ QWidget *TrainingCharts::page(TrainingCurves::Metric metric)
     v->setContentsMargins(2, 2, 2, 2);
     v->setSpacing(0);
     QCustomPlot *plot = new QCustomPlot(page);
-    plot->setMinimumSize(260, 180);
+    plot->setMinimumSize(140, 100); // the window must still fit 900 × 600
     plot->xAxis->setLabel(tr("Episode"));
     plot->yAxis->setLabel(TrainingCurves::title(metric));
     QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);

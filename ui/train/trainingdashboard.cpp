@@ -17,6 +17,7 @@
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSlider>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -124,7 +125,14 @@ TrainingDashboard::TrainingDashboard(QWidget *parent)
     wv->addWidget(mUse);
     v->addWidget(weights);
     v->addStretch(1);
-    controls->setMaximumWidth(320);
+    // Scrolls rather than making the window taller than a small screen (or a 900 × 600 shot).
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(controls);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(controls->sizeHint().width());
+    scroll->setMaximumWidth(320);
 
     mCharts = new TrainingCharts(this);
     mStatus = new QLabel(this);
@@ -133,7 +141,7 @@ TrainingDashboard::TrainingDashboard(QWidget *parent)
     right->addWidget(mCharts, 1);
     right->addWidget(mStatus);
     auto *h = new QHBoxLayout(this);
-    h->addWidget(controls);
+    h->addWidget(scroll);
     h->addLayout(right, 1);
 
     connect(mStart, &QPushButton::clicked, this, &TrainingDashboard::start);
