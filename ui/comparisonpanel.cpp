@@ -4,6 +4,7 @@
 #include "comparisoncharts.h"
 #include "experiment/storedcomparison.h"
 #include "experimentsdb.h"
+#include "learn/learnedmodel.h"
 #include "scenario/units.h"
 #include "topologydocument.h"
 
@@ -54,6 +55,16 @@ ComparisonPanel::ComparisonPanel(TopologyDocument *document, QWidget *parent)
     mJobs->setRange(1, 256);
     mJobs->setValue(comparisonJobs().get());
     form->addRow(tr("Parallel runs"), mJobs);
+    mModelLabel = new QLabel(controls);
+    mModelLabel->setWordWrap(true);
+    mModelLabel->setToolTip(tr("The weights learned policies run with (Training > Use in Comparison)"));
+    mForget = new QPushButton(tr("Forget"), controls);
+    mForget->setToolTip(tr("Run learned policies without weights (they refuse to run)"));
+    auto *modelRow = new QHBoxLayout;
+    modelRow->addWidget(mModelLabel, 1);
+    modelRow->addWidget(mForget);
+    form->addRow(tr("Learned model"), modelRow);
+    connect(mForget, &QPushButton::clicked, this, [this] { useModel(nullptr, {}); });
     mRun = new QPushButton(tr("Run Comparison"), controls);
     mCancel = new QPushButton(tr("Cancel"), controls);
     mCancel->setEnabled(false);
@@ -67,6 +78,7 @@ ComparisonPanel::ComparisonPanel(TopologyDocument *document, QWidget *parent)
     mStatus->setWordWrap(true);
     form->addRow(mStatus);
     controls->setMaximumWidth(300);
+    useModel(nullptr, {});
 
     mTabs = new QTabWidget(this);
     mCharts = new ComparisonCharts(mTabs);
@@ -120,6 +132,33 @@ void ComparisonPanel::choose(Plane plane, const QStringList &names)
 void ComparisonPanel::setSeeds(int seeds) { mSeeds->setValue(seeds); }
 void ComparisonPanel::setDuration(const QString &text) { mDuration->setText(text); }
 QString ComparisonPanel::statusText() const { return mStatus->text(); }
+QString ComparisonPanel::modelText() const { return mModelLabel->text(); }
+
+void ComparisonPanel::useModel(std::shared_ptr<const LearnedModel> model, const QString &label)
+{
+    mModel = std::move(model);
+    mForget->setEnabled(mModel != nullptr);
+    if (!mModel) {
+        mModelLabel->setText(tr("none"));
+        return;
+    }
+    mModelLabel->setText(tr("%1 — %2").arg(q(mModel->agent), label));
+    for (Plane plane : {Plane::Dispatch, Plane::Dequeue, Plane::Orchestration, Plane::Placement}) {
+        QStringList learned;
+        for (const PolicyInfo &p : policyCatalog())
+            if (p.plane == plane && p.agent == mModel->agent)
+                learned << q(p.name);
+        if (learned.isEmpty())
+            continue;
+        // The learned policy against the baselines of its plane.
+        if (plane == Plane::Dispatch)
+            learned << "greedy" << "random";
+        else
+            for (const std::string &name : checked(plane))
+                learned << q(name);
+        choose(plane, learned);
+    }
+}
 
 std::vector<std::string> ComparisonPanel::checked(Plane plane) const
 {
@@ -160,6 +199,7 @@ bool ComparisonPanel::run()
         spec.duration = d.value;
     }
     spec.jobs = mJobs->value();
+    spec.model = mModel;
     mRunner.start(scenario, spec);
     mRun->setEnabled(false);
     mCancel->setEnabled(true);

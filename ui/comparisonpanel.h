@@ -6,6 +6,7 @@
 
 #include <QWidget>
 #include <map>
+#include <memory>
 
 class QLabel;
 class QLineEdit;
@@ -47,6 +48,14 @@ public:
     void showResults(const QString &scenarioName, const ComparisonSpec &spec,
                      const std::vector<CellResult> &cells, const QString &title);
     QString statusText() const;
+    /**
+     * Runs learned policies with `model` from now on (null: none) and checks them,
+     * with greedy and random as dispatch baselines; `label` says where the weights
+     * come from (a checkpoint file, a training run).
+     */
+    void useModel(std::shared_ptr<const LearnedModel> model, const QString &label);
+    std::shared_ptr<const LearnedModel> model() const { return mModel; }
+    QString modelText() const;
     QTableWidget *table() const { return mTable; }
     ComparisonCharts *charts() const { return mCharts; }
 
@@ -71,6 +80,9 @@ private:
     QPushButton *mCancel;
     QProgressBar *mProgress;
     QLabel *mStatus;
+    QLabel *mModelLabel;
+    QPushButton *mForget;
+    std::shared_ptr<const LearnedModel> mModel;
     QTabWidget *mTabs;
     ComparisonCharts *mCharts;
     QTableWidget *mTable;

@@ -14,6 +14,7 @@
 #include "topologydocument.h"
 #include "topologyscene.h"
 #include "topologyview.h"
+#include "trainingdashboard.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -46,6 +47,13 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     mCentre->setDocumentMode(true);
     mCentre->addTab(mView, tr("Topology"));
     mCentre->addTab(mComparison, tr("Compare"));
+    mTraining = new TrainingDashboard(this);
+    mCentre->addTab(mTraining, tr("Training"));
+    connect(mTraining, &TrainingDashboard::useModel, this,
+            [this](const ModelPtr &model, const QString &label) {
+                mComparison->useModel(model, label);
+                mCentre->setCurrentWidget(mComparison);
+            });
     setCentralWidget(mCentre);
 
     mTree = new ScenarioDock(this);
@@ -98,6 +106,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Fit Topology"), this, [this] { mView->fitAll(); });
+    view->addAction(tr("&Topology"), this, [this] { showPanel("topology"); });
+    view->addAction(tr("&Compare"), this, [this] { showPanel("compare"); });
+    view->addAction(tr("T&raining"), this, [this] { showPanel("training"); });
+    view->addSeparator();
     view->addAction(mTree->toggleViewAction());
     view->addAction(mProperties->toggleViewAction());
     view->addAction(mRun->toggleViewAction());
@@ -151,6 +163,7 @@ void MainWindow::documentChanged(int change)
     const Scenario &s = mDocument->scenario();
     mScene->setScenario(s);
     mRun->setScenario(s, c == TopologyDocument::Change::Layout); // an edit stops a live run
+    mTraining->setScenario(s); // for the next run; one in progress keeps its copy
     if (c != TopologyDocument::Change::Layout)
         mTree->setScenario(s);
     if (c == TopologyDocument::Change::Replaced) {
@@ -176,6 +189,8 @@ bool MainWindow::showPanel(const QString &name)
         mCentre->setCurrentWidget(mView);
     else if (name == "compare")
         mCentre->setCurrentWidget(mComparison);
+    else if (name == "training")
+        mCentre->setCurrentWidget(mTraining);
     else if (name == "live" || name == "placements") {
         mCentre->setCurrentWidget(mView);
         mRun->show();

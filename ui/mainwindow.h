@@ -19,6 +19,7 @@ class ScenarioDock;
 class TopologyDocument;
 class TopologyScene;
 class TopologyView;
+class TrainingDashboard;
 
 /**
  * The workbench window: the topology in the middle, docks around it. It only
@@ -46,8 +47,9 @@ public:
     ComparisonPanel *comparison() const { return mComparison; }
     ExperimentBrowser *experiments() const { return mBrowser; }
     RunDock *runDock() const { return mRun; }
-    /** Shows a central panel: "topology", "compare", "live" (the topology with the run dock)
-     *  or "placements" (the same, the dock wider with its Placements tab in front). */
+    TrainingDashboard *training() const { return mTraining; }
+    /** Shows a central panel: "topology", "compare", "training", "live" (the topology with
+     *  the run dock) or "placements" (the same, the dock wider with its Placements tab in front). */
     bool showPanel(const QString &name);
 
 protected:
@@ -73,6 +75,7 @@ private:
     PropertiesDock *mProperties;
     CatalogDock *mCatalog;
     ComparisonPanel *mComparison;
+    TrainingDashboard *mTraining;
     ExperimentBrowser *mBrowser;
     RunDock *mRun;
     QTabWidget *mCentre;

@@ -3,6 +3,7 @@
 #include "mainwindow.h"
 #include "rundock.h"
 #include "screenshot.h"
+#include "trainingdashboard.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -26,16 +27,18 @@ int main(int argc, char **argv)
     parser.addVersionOption();
     parser.addPositionalArgument("scenario", "Scenario YAML file (default: scenarios/tutorial.yaml)");
     const QCommandLineOption shot("screenshot", "Render the window to a PNG file and exit.", "file");
-    const QCommandLineOption panel("panel", "Panel to show: topology, live, placements (the live run's placement decisions) or compare (runs the panel's comparison first when taking a screenshot).",
+    const QCommandLineOption panel("panel", "Panel to show: topology, live, placements (the live run's placement decisions), compare (runs the panel's comparison first when taking a screenshot) or training.",
                                    "name", "topology");
     const QCommandLineOption size("size", "Window size for the screenshot, WxH.", "size", "1400x900");
     const QCommandLineOption runSlots("run-slots", "Run N slots live before the screenshot.", "N");
     const QCommandLineOption select("select", "Select the node NAME (its live details show).",
                                     "name");
-    parser.addOptions({shot, panel, size, runSlots, select});
+    const QCommandLineOption trainEpisodes(
+        "train-episodes", "Train the first trainable agent for N episodes before the screenshot (shows the training panel).", "N");
+    parser.addOptions({shot, panel, size, runSlots, select, trainEpisodes});
     parser.process(app);
 
-    const QStringList panels = {"topology", "live", "placements", "compare"};
+    const QStringList panels = {"topology", "live", "placements", "compare", "training"};
     if (!panels.contains(parser.value(panel))) {
         std::fprintf(stderr, "unknown panel '%s'; panels: %s\n", qPrintable(parser.value(panel)),
                      qPrintable(panels.join(", ")));
@@ -71,6 +74,28 @@ int main(int argc, char **argv)
     if (parser.isSet(select) && !window.runDock()->selectNode(parser.value(select))) {
         std::fprintf(stderr, "no edge node named '%s'\n", qPrintable(parser.value(select)));
         return 2;
+    }
+    if (parser.isSet(trainEpisodes)) {
+        bool ok = false;
+        const int episodes = parser.value(trainEpisodes).toInt(&ok);
+        if (!ok || episodes < 1) {
+            std::fprintf(stderr, "--train-episodes wants a number of episodes >= 1\n");
+            return 2;
+        }
+        window.showPanel("training");
+        schedlab::ui::TrainingDashboard *training = window.training();
+        training->setEpisodes(episodes);
+        QEventLoop done;
+        QObject::connect(training, &schedlab::ui::TrainingDashboard::runEnded, &done, &QEventLoop::quit);
+        if (!training->start()) {
+            std::fprintf(stderr, "%s\n", qPrintable(training->statusText()));
+            return 1;
+        }
+        done.exec();
+        if (training->mode() != schedlab::ui::TrainMode::Finished) {
+            std::fprintf(stderr, "%s\n", qPrintable(training->statusText()));
+            return 1;
+        }
     }
     if (parser.isSet(shot) && parser.value(panel) == "compare") {
         schedlab::ui::ComparisonPanel *compare = window.comparison();

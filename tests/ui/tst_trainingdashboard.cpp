@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "comparisonpanel.h"
+#include "experimentsdb.h"
+#include "faketrainer.h"
+#include "mainwindow.h"
+#include "qcustomplotheader.h"
+#include "topologydocument.h"
+#include "trainingcharts.h"
+#include "trainingdashboard.h"
+
+#include <QFile>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace schedlab;
+using namespace schedlab::ui;
+using namespace std::chrono_literals;
+
+namespace {
+TrainerFactory slowFake()
+{
+    return [](const Scenario &, const TrainOptions &options) {
+        return std::make_unique<test::FakeTrainer>(options.episodes, 20, 300us);
+    };
+}
+
+/** Which of start, pause, resume, stop, save, load, use are enabled, as a string of 0 and 1. */
+QString enabled(const TrainingDashboard &d)
+{
+    QString s;
+    for (const QPushButton *b : {d.startButton(), d.pauseButton(), d.resumeButton(), d.stopButton(),
+                                 d.saveButton(), d.loadButton(), d.useButton()})
+        s += b->isEnabled() ? '1' : '0';
+    return s;
+}
+
+void trainFake(TrainingDashboard &dashboard, int episodes)
+{
+    dashboard.setTrainerFactory([](const Scenario &, const TrainOptions &o) {
+        return std::make_unique<test::FakeTrainer>(o.episodes, 10, 0us);
+    });
+    dashboard.setEpisodes(episodes);
+    QSignalSpy ended(&dashboard, &TrainingDashboard::runEnded);
+    QVERIFY(dashboard.start());
+    QVERIFY(ended.wait(10000));
+    QCOMPARE(dashboard.mode(), TrainMode::Finished);
+}
+} // namespace
+
+class TestTrainingDashboard : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true); // the store goes to a test location
+        QFile::remove(experimentsDbPath());
+    }
+
+    void buttonsFollowTheRun()
+    {
+        TrainingDashboard dashboard;
+        dashboard.setTrainerFactory(slowFake());
+        dashboard.setEpisodes(1000);
+        //                                  start pause resume stop save load use
+        QCOMPARE(enabled(dashboard), QString("1000010"));
+        QSignalSpy ended(&dashboard, &TrainingDashboard::runEnded);
+        QVERIFY(dashboard.start());
+        QCOMPARE(enabled(dashboard), QString("0101000"));
+        QTRY_VERIFY_WITH_TIMEOUT(dashboard.curves().episodes() >= 2, 10000);
+        dashboard.pauseButton()->click();
+        QCOMPARE(dashboard.mode(), TrainMode::Paused);
+        QCOMPARE(enabled(dashboard), QString("0011000"));
+        QVERIFY(dashboard.statusText().startsWith("Paused"));
+        dashboard.resumeButton()->click();
+        QCOMPARE(enabled(dashboard), QString("0101000"));
+        dashboard.stopButton()->click();
+        QCOMPARE(enabled(dashboard), QString("0000000")); // stopping: wait for the step
+        QVERIFY(ended.wait(5000));
+        QCOMPARE(enabled(dashboard), QString("1000111"));
+        QVERIFY2(dashboard.statusText().startsWith("Stopped after"),
+                 qPrintable(dashboard.statusText()));
+        QVERIFY(dashboard.statusText().contains("Recorded as training session"));
+        QVERIFY(dashboard.model());
+        QVERIFY(dashboard.modelLabel().startsWith("trained here"));
+
+        // The curves: a dot per episode under the moving average.
+        const int episodes = dashboard.curves().episodes();
+        QCustomPlot *reward = dashboard.charts()->plot(TrainingCurves::Reward);
+        QCOMPARE(reward->graph(0)->dataCount(), episodes);
+        QCOMPARE(reward->graph(1)->dataCount(), episodes);
+        dashboard.setSmoothing(0.0);
+        QCOMPARE(reward->graph(1)->data()->at(1)->value, reward->graph(0)->data()->at(1)->value);
+        dashboard.setSmoothing(0.9);
+        QVERIFY(reward->graph(1)->data()->at(1)->value < reward->graph(0)->data()->at(1)->value);
+        const charts::ChartData data = dashboard.charts()->data(TrainingCurves::CriticLoss);
+        QCOMPARE(data.series.size(), 2);
+        QCOMPARE(data.series[0].y.size(), episodes);
+    }
+
+    void checkpointsRoundTripAndBadFilesAreRefused()
+    {
+        QTemporaryDir dir;
+        TrainingDashboard dashboard;
+        dashboard.show();
+        trainFake(dashboard, 3);
+        const ModelPtr trained = dashboard.model();
+        QVERIFY(trained);
+        const QString good = dir.filePath("fake.slmodel");
+        QVERIFY(dashboard.saveCheckpoint(good));
+        QCOMPARE(dashboard.modelLabel(), QString("fake.slmodel"));
+
+        QFile bad(dir.filePath("bad.slmodel"));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("SLMODEL\nthis is not a model");
+        bad.close();
+        QVERIFY(!dashboard.loadCheckpoint(bad.fileName()));
+        QVERIFY2(dashboard.messageText().contains("bad.slmodel"),
+                 qPrintable(dashboard.messageText()));
+        QVERIFY(dashboard.messageText().contains("current weights are kept"));
+        QMessageBox *box = nullptr;
+        for (QMessageBox *b : dashboard.findChildren<QMessageBox *>())
+            if (b->isVisible())
+                box = b;
+        QVERIFY(box);
+        QCOMPARE(box->text(), dashboard.messageText());
+        box->close();
+        QCOMPARE(dashboard.model(), trained); // nothing lost
+        QVERIFY(!dashboard.loadCheckpoint(dir.filePath("missing.slmodel")));
+        QVERIFY(dashboard.messageText().contains("missing.slmodel"));
+        QCOMPARE(dashboard.model(), trained);
+
+        TrainingDashboard other;
+        QVERIFY(!other.saveButton()->isEnabled());
+        QVERIFY(other.loadCheckpoint(good));
+        QVERIFY(other.model());
+        QCOMPARE(*other.model(), *trained); // bit-exact
+        QVERIFY(other.saveButton()->isEnabled() && other.useButton()->isEnabled());
+        QSignalSpy use(&other, &TrainingDashboard::useModel);
+        QVERIFY(other.useInComparison());
+        QCOMPARE(use.front().at(1).toString(), QString("fake.slmodel"));
+    }
+
+    void comparesTheTrainedPolicy()
+    {
+        if (std::find(trainableAgents().begin(), trainableAgents().end(), "cmmac") ==
+            trainableAgents().end())
+            QSKIP("cmmac cannot be trained in this build");
+        MainWindow window;
+        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml"))
+                    .isEmpty());
+        Scenario shortRun = window.document()->scenario();
+        shortRun.time.duration = 20.0; // seconds per training episode
+        TrainingDashboard *training = window.training();
+        training->setScenario(shortRun);
+        QVERIFY(training->setAgent("cmmac"));
+        training->setEpisodes(2);
+        QSignalSpy ended(training, &TrainingDashboard::runEnded);
+        QVERIFY(training->start());
+        QVERIFY(ended.wait(40000));
+        QVERIFY2(training->mode() == TrainMode::Finished, qPrintable(training->statusText()));
+        QCOMPARE(training->curves().episodes(), 2);
+        QCOMPARE(training->model()->agent, std::string("cmmac"));
+
+        QVERIFY(training->useInComparison());
+        ComparisonPanel *panel = window.comparison();
+        QCOMPARE(panel->model(), training->model());
+        QVERIFY2(panel->modelText().startsWith("cmmac — trained here"),
+                 qPrintable(panel->modelText()));
+        panel->setSeeds(1);
+        panel->setDuration("20s");
+        QSignalSpy done(panel, &ComparisonPanel::finished);
+        QVERIFY(panel->run());
+        QVERIFY(done.wait(30000));
+        QVERIFY2(panel->statusText().contains("3 runs done") &&
+                     !panel->statusText().contains("failed"),
+                 qPrintable(panel->statusText()));
+        QStringList rows;
+        for (int r = 0; r < panel->table()->rowCount(); ++r)
+            rows << panel->table()->item(r, 0)->text();
+        QVERIFY2(rows.contains("cmmac") && rows.contains("greedy") && rows.contains("random"),
+                 qPrintable(rows.join(", ")));
+    }
+};
+
+QTEST_MAIN(TestTrainingDashboard)
+#include "tst_trainingdashboard.moc"

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "trainingworker.h"
+
+#include "experiment/trainingrecorder.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+namespace schedlab::ui {
+
+TrainingWorker::TrainingWorker(const Scenario &scenario, const TrainOptions &options,
+                               TrainerFactory factory, const QString &storePath, QObject *parent)
+    : QObject(parent), mScenario(scenario), mOptions(options), mFactory(std::move(factory)),
+      mStorePath(storePath)
+{
+}
+
+TrainingWorker::~TrainingWorker() = default;
+
+void TrainingWorker::train()
+{
+    std::unique_ptr<Trainer> trainer;
+    try {
+        trainer = mFactory(mScenario, mOptions);
+    } catch (const std::exception &e) {
+        Q_EMIT failed(QString::fromStdString(e.what()));
+        return;
+    }
+    openStore();
+    Q_EMIT started(trainer->plannedEpisodes());
+    mSinceFlush.start();
+    try {
+        trainer->train(mControl, [this](const TrainPoint &p) { received(p); });
+    } catch (const std::exception &e) {
+        flush();
+        mRecorder.reset();
+        Q_EMIT failed(QString::fromStdString(e.what()));
+        return;
+    }
+    flush();
+    auto model = std::make_shared<const LearnedModel>(trainer->model());
+    closeStore(*model);
+    Q_EMIT finished(model, mControl.stopRequested(), mStoreNote);
+}
+
+void TrainingWorker::received(const TrainPoint &point)
+{
+    mBatch.push_back(point);
+    if (point.episodeDone)
+        record(point);
+    if (mSinceFlush.elapsed() >= kMinBatchMs)
+        flush();
+}
+
+void TrainingWorker::flush()
+{
+    mSinceFlush.restart();
+    if (mBatch.empty())
+        return;
+    Q_EMIT pointsReady(mBatch);
+    mBatch.clear();
+}
+
+void TrainingWorker::openStore()
+{
+    if (mStorePath.isEmpty()) {
+        mStoreNote = tr("Not recorded: no experiment store.");
+        return;
+    }
+    QDir().mkpath(QFileInfo(mStorePath).absolutePath()); // a first run makes the app's data folder
+    std::string error;
+    auto recorder = TrainingRecorder::open(mStorePath.toStdString(), &error);
+    if (!recorder || !recorder->begin(mScenario, mOptions)) {
+        mStoreNote = tr("Not recorded: %1")
+                         .arg(QString::fromStdString(recorder ? recorder->lastError() : error));
+        return;
+    }
+    mStoreNote = tr("Recorded as training session %1.").arg(recorder->sessionId());
+    mRecorder = std::move(recorder);
+}
+
+void TrainingWorker::record(const TrainPoint &point)
+{
+    if (mRecorder && !mRecorder->record(point)) {
+        mStoreNote = tr("Recording stopped at episode %1: %2")
+                         .arg(point.episode + 1)
+                         .arg(QString::fromStdString(mRecorder->lastError()));
+        mRecorder.reset();
+    }
+}
+
+void TrainingWorker::closeStore(const LearnedModel &model)
+{
+    if (!mRecorder)
+        return;
+    // The final weights go with the session, as `train --db` keeps them.
+    const std::string name = mOptions.agent + " session " + std::to_string(mRecorder->sessionId());
+    if (!mRecorder->finish(model, name))
+        mStoreNote += ' ' + tr("The weights were not stored: %1")
+                                .arg(QString::fromStdString(mRecorder->lastError()));
+    mRecorder.reset(); // the session is committed; let others write
+}
+
+} // namespace schedlab::ui
