@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// cMMAC training end to end (KaiS Sec. III-A, Algorithm 1): the reward of eq.
+// e^{−λ−εν}, the curriculum stages, the trainer's points, determinism and stop,
+// the trained model run as the `cmmac` dispatch policy, and the CLI's `train`,
+// `run --checkpoint` and its messages for missing and damaged checkpoints.
+#include "common/cli.h"
+#include "common/testscenarios.h"
+#include "learn/cmmacmodel.h"
+#include "learn/curriculum.h"
+#include "learn/kaisreward.h"
+#include "learn/trainer.h"
+#include "experiment/comparison.h"
+#include "scenario/scenarioio.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+#include <cmath>
+#include <fstream>
+
+using namespace schedlab;
+
+namespace {
+
+TrainOptions cmmacOptions(int episodes, std::uint64_t seed = 3)
+{
+    TrainOptions o;
+    o.agent = "cmmac";
+    o.episodes = episodes;
+    o.seed = seed;
+    return o;
+}
+
+Scenario quickScenario()
+{
+    Scenario s = test::smallScenario(2, 3, 10.0);
+    s.time.duration = 30.0;
+    return s;
+}
+
+} // namespace
+
+class TestCmmacTraining : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void rewardFollowsTheDefinition()
+    {
+        // λ = 0, ξ = 0: ν = 0.5, û = e^{−0.5ε}.
+        QCOMPARE(kaisDispatchReward(0.0, 0.0, 1.0), std::exp(-0.5));
+        QCOMPARE(kaisDispatchReward(0.0, 0.0, 0.0), 1.0);
+        // Every request late and a large spread: û → e^{−1−ε}.
+        QVERIFY(std::abs(kaisDispatchReward(1.0, 50.0, 1.0) - std::exp(-2.0)) < 1e-9);
+        // More misses or more spread never pay.
+        QVERIFY(kaisDispatchReward(0.2, 0.1, 1.0) < kaisDispatchReward(0.1, 0.1, 1.0));
+        QVERIFY(kaisDispatchReward(0.1, 0.3, 1.0) < kaisDispatchReward(0.1, 0.1, 1.0));
+    }
+
+    void curriculumGrowsToTheScenario()
+    {
+        QCOMPARE(curriculumStage(0, 8).name, std::string("simple"));
+        QCOMPARE(curriculumStage(2, 8).name, std::string("medium"));
+        QCOMPARE(curriculumStage(7, 8).name, std::string("full"));
+        QCOMPARE(curriculumStage(0, 2).name, std::string("full"));
+        const Scenario s = quickScenario();
+        const Scenario simple = stageScenario(s, curriculumStage(0, 8));
+        QCOMPARE(simple.time.duration, s.time.duration * 0.25);
+        QCOMPARE(simple.workload.requests.rate, s.workload.requests.rate * 0.5);
+        QVERIFY(stageScenario(s, curriculumStage(7, 8)) == s);
+    }
+
+    void pointsAndDeterminism()
+    {
+        const Scenario s = quickScenario();
+        std::vector<TrainPoint> points;
+        auto a = makeTrainer(s, cmmacOptions(4));
+        TrainControl control;
+        a->train(control, [&](const TrainPoint &p) { points.push_back(p); });
+        QCOMPARE(int(points.size()), 4);
+        for (int k = 0; k < 4; ++k) {
+            QCOMPARE(points[k].episode, k);
+            QVERIFY(points[k].episodeDone);
+            QVERIFY(points[k].reward > 0.0 && points[k].reward <= 1.0);
+            QVERIFY(std::isfinite(points[k].criticLoss));
+            QVERIFY(std::isfinite(points[k].actorLoss));
+            QVERIFY(points[k].entropy >= 0.0);
+            QVERIFY(points[k].throughputRate >= 0.0 && points[k].throughputRate <= 1.0);
+        }
+        QCOMPARE(points[0].stage, std::string("simple"));
+        QCOMPARE(points[3].stage, std::string("full"));
+        QVERIFY(points[3].steps > points[0].steps);
+
+        auto b = makeTrainer(s, cmmacOptions(4));
+        TrainControl again;
+        b->train(again, {});
+        QVERIFY(a->model() == b->model()); // bit-exact weights from the same seed
+        auto c = makeTrainer(s, cmmacOptions(4, 4));
+        TrainControl other;
+        c->train(other, {});
+        QVERIFY(!(a->model() == c->model()));
+    }
+
+    void stopEndsOnAWholeStep()
+    {
+        const Scenario s = quickScenario();
+        auto t = makeTrainer(s, cmmacOptions(6));
+        TrainControl control;
+        int seen = 0;
+        t->train(control, [&](const TrainPoint &) {
+            if (++seen == 2)
+                control.stop();
+        });
+        QCOMPARE(seen, 2);
+        QCOMPARE(t->model().info.at("episodes"), std::string("2"));
+        // A fresh trainer continued from the stopped weights starts from them.
+        TrainOptions more = cmmacOptions(1);
+        more.initial = std::make_shared<const LearnedModel>(t->model());
+        QVERIFY(makeTrainer(s, more) != nullptr);
+    }
+
+    void trainedModelRunsAsCmmac()
+    {
+        const Scenario s = quickScenario();
+        auto t = makeTrainer(s, cmmacOptions(2));
+        TrainControl control;
+        t->train(control, {});
+        const auto model = std::make_shared<const LearnedModel>(t->model());
+        QVERIFY(model->net(kCmmacCriticName) != nullptr);
+        PolicySelection p = s.policies;
+        p.dispatch = "cmmac";
+        const RunResult r1 = runScenario(s, p, 11, 0.0, nullptr, model);
+        const RunResult r2 = runScenario(s, p, 11, 0.0, nullptr, model);
+        QCOMPARE(r1.value("throughput_rate"), r2.value("throughput_rate"));
+        QVERIFY(r1.value("throughput_rate") > 0.0);
+
+        // Another topology: refused with a message that says what to do.
+        Scenario bigger = test::smallScenario(2, 4, 10.0);
+        try {
+            runScenario(bigger, p, 11, 0.0, nullptr, model);
+            QFAIL("a model for another pool size was used");
+        } catch (const std::invalid_argument &e) {
+            QVERIFY2(std::string(e.what()).find("train on this scenario") != std::string::npos,
+                     e.what());
+        }
+    }
+
+    void cliTrainsRunsAndRefusesBadCheckpoints()
+    {
+        QTemporaryDir dir;
+        const QString ckpt = dir.filePath("tutorial.ckpt");
+        const QString db = dir.filePath("store.db");
+        auto trained = test::cli({"train", "scenarios/tutorial.yaml", "--agent", "cmmac",
+                                  "--episodes", "2", "--checkpoint", ckpt, "--db", db, "--json"});
+        QVERIFY2(trained.exitCode == 0, trained.err.constData());
+        const QJsonObject out = QJsonDocument::fromJson(trained.out).object();
+        QCOMPARE(out["episodes"].toInt(), 2);
+        QCOMPARE(out["curve"].toArray().size(), 2);
+        QVERIFY(out.contains("session_id"));
+
+        auto run = test::cli({"run", "scenarios/tutorial.yaml", "--dispatch", "cmmac",
+                              "--checkpoint", ckpt, "--duration", "30s", "--json"});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY(QJsonDocument::fromJson(run.out).object().contains("decision_time_us_mean"));
+
+        auto missing = test::cli({"run", "scenarios/tutorial.yaml", "--dispatch", "cmmac"});
+        QCOMPARE(missing.exitCode, 2);
+        QVERIFY2(missing.err.contains("--agent cmmac"), missing.err.constData());
+
+        {
+            std::fstream f(ckpt.toStdString(), std::ios::in | std::ios::out | std::ios::binary);
+            f.seekp(200);
+            f.put('\x7f');
+        }
+        auto corrupt = test::cli({"run", "scenarios/tutorial.yaml", "--dispatch", "cmmac",
+                                  "--checkpoint", ckpt});
+        QCOMPARE(corrupt.exitCode, 2);
+        QVERIFY2(corrupt.err.contains(ckpt.toUtf8() + ": corrupt"), corrupt.err.constData());
+
+        auto unknown = test::cli({"train", "scenarios/tutorial.yaml", "--agent", "cmac",
+                                  "--checkpoint", ckpt});
+        QCOMPARE(unknown.exitCode, 2);
+        QVERIFY(unknown.err.contains("unknown agent 'cmac'"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCmmacTraining)
+#include "tst_cmmactraining.moc"
