@@ -146,6 +146,54 @@ private Q_SLOTS:
         QCOMPARE(use.front().at(1).toString(), QString("fake.slmodel"));
     }
 
+    void everyAgentTrainsOrSaysWhyNot()
+    {
+        MainWindow window;
+        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml"))
+                    .isEmpty());
+        Scenario shortRun = window.document()->scenario();
+        shortRun.time.duration = 10.0;
+        TrainingDashboard *training = window.training();
+        training->setScenario(shortRun);
+        training->setEpisodes(1);
+        for (const std::string &agent : trainableAgents()) {
+            QVERIFY(training->setAgent(QString::fromStdString(agent)));
+            QSignalSpy ended(training, &TrainingDashboard::runEnded);
+            QVERIFY(training->start());
+            QVERIFY2(ended.wait(30000), agent.c_str());
+            const QString status = training->statusText();
+            if (training->mode() == TrainMode::Finished) {
+                QCOMPARE(training->model()->agent, agent);
+                QVERIFY2(status.startsWith("Finished: 1 episode."), qPrintable(status));
+            } else {
+                QCOMPARE(training->mode(), TrainMode::Failed);
+                QVERIFY2(status.startsWith("Training failed: ") && status.size() > 30,
+                         qPrintable(status));
+            }
+            QVERIFY(training->startButton()->isEnabled());
+            qInfo("%s: %s", agent.c_str(), qPrintable(status));
+        }
+    }
+
+    void trainsAPlacementAgentOnDeployments()
+    {
+        MainWindow window;
+        QVERIFY(
+            window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/drs-five-node.yaml"))
+                .isEmpty());
+        TrainingDashboard *training = window.training();
+        QVERIFY(training->setAgent("drs"));
+        training->setEpisodes(1);
+        QSignalSpy ended(training, &TrainingDashboard::runEnded);
+        QVERIFY(training->start());
+        QVERIFY(ended.wait(30000));
+        QVERIFY2(training->mode() == TrainMode::Finished, qPrintable(training->statusText()));
+        QCOMPARE(training->model()->agent, std::string("drs"));
+        QVERIFY(training->useInComparison()); // drs joins the placement policies checked
+        ComparisonPanel *panel = window.comparison();
+        QVERIFY(panel->modelText().startsWith("drs — trained here: 1 episode on"));
+    }
+
     void comparesTheTrainedPolicy()
     {
         if (std::find(trainableAgents().begin(), trainableAgents().end(), "cmmac") ==
