@@ -111,16 +111,16 @@ private Q_SLOTS:
         trainFake(dashboard, 3);
         const ModelPtr trained = dashboard.model();
         QVERIFY(trained);
-        const QString good = dir.filePath("fake.slmodel");
+        const QString good = dir.filePath("fake.ckpt");
         QVERIFY(dashboard.saveCheckpoint(good));
-        QCOMPARE(dashboard.modelLabel(), QString("fake.slmodel"));
+        QCOMPARE(dashboard.modelLabel(), QString("fake.ckpt"));
 
-        QFile bad(dir.filePath("bad.slmodel"));
+        QFile bad(dir.filePath("bad.ckpt"));
         QVERIFY(bad.open(QIODevice::WriteOnly));
         bad.write("SLMODEL\nthis is not a model");
         bad.close();
         QVERIFY(!dashboard.loadCheckpoint(bad.fileName()));
-        QVERIFY2(dashboard.messageText().contains("bad.slmodel"),
+        QVERIFY2(dashboard.messageText().contains("bad.ckpt"),
                  qPrintable(dashboard.messageText()));
         QVERIFY(dashboard.messageText().contains("current weights are kept"));
         QMessageBox *box = nullptr;
@@ -131,8 +131,8 @@ private Q_SLOTS:
         QCOMPARE(box->text(), dashboard.messageText());
         box->close();
         QCOMPARE(dashboard.model(), trained); // nothing lost
-        QVERIFY(!dashboard.loadCheckpoint(dir.filePath("missing.slmodel")));
-        QVERIFY(dashboard.messageText().contains("missing.slmodel"));
+        QVERIFY(!dashboard.loadCheckpoint(dir.filePath("missing.ckpt")));
+        QVERIFY(dashboard.messageText().contains("missing.ckpt"));
         QCOMPARE(dashboard.model(), trained);
 
         TrainingDashboard other;
@@ -143,7 +143,7 @@ private Q_SLOTS:
         QVERIFY(other.saveButton()->isEnabled() && other.useButton()->isEnabled());
         QSignalSpy use(&other, &TrainingDashboard::useModel);
         QVERIFY(other.useInComparison());
-        QCOMPARE(use.front().at(1).toString(), QString("fake.slmodel"));
+        QCOMPARE(use.front().at(1).toString(), QString("fake.ckpt"));
     }
 
     void everyAgentTrainsOrSaysWhyNot()

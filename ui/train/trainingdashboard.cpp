@@ -41,7 +41,7 @@ const QStringList drsFamily = {"drs", "double-dqn", "dueling-dqn", "ppo"};
 
 QString checkpointFilter()
 {
-    return QObject::tr("Learned models (*.slmodel);;All files (*)");
+    return QObject::tr("Checkpoints (*.ckpt);;All files (*)");
 }
 } // namespace
 
@@ -444,7 +444,7 @@ void TrainingDashboard::saveDialog()
 {
     if (!mModel)
         return;
-    const QString suggested = QDir(checkpointFolder.get()).filePath(q(mModel->agent) + ".slmodel");
+    const QString suggested = QDir(checkpointFolder.get()).filePath(q(mModel->agent) + ".ckpt");
     const QString path =
         QFileDialog::getSaveFileName(this, tr("Save Checkpoint"), suggested, checkpointFilter());
     if (path.isEmpty())

@@ -64,7 +64,7 @@ public:
     bool useInComparison();
 
     ModelPtr model() const { return mModel; }
-    /** Where the current weights come from, e.g. "cmmac.slmodel" or "trained here". */
+    /** Where the current weights come from, e.g. "cmmac.ckpt" or "trained here: ...". */
     QString modelLabel() const { return mModelLabel; }
     const TrainingCurves &curves() const { return mCurves; }
     TrainingCharts *charts() const { return mCharts; }
