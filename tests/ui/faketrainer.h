@@ -14,15 +14,16 @@ namespace schedlab::test {
 /**
  * A trainer without networks for the GUI suites: `episodes` episodes of
  * `stepsPerEpisode` steps, each step waiting `stepDelay` and asking the control
- * before it starts. The "model" counts the whole steps taken.
+ * before it starts. The "model" (of `agent`) counts the whole steps taken.
  */
 class FakeTrainer : public Trainer
 {
 public:
     FakeTrainer(int episodes, int stepsPerEpisode, std::chrono::microseconds stepDelay,
-                std::shared_ptr<std::atomic<long>> steps = std::make_shared<std::atomic<long>>(0))
+                std::shared_ptr<std::atomic<long>> steps = std::make_shared<std::atomic<long>>(0),
+                std::string agent = "fake")
         : mEpisodes(episodes), mStepsPerEpisode(stepsPerEpisode), mDelay(stepDelay),
-          mSteps(std::move(steps))
+          mSteps(std::move(steps)), mAgent(std::move(agent))
     {
     }
 
@@ -48,7 +49,7 @@ public:
     LearnedModel model() const override
     {
         LearnedModel m;
-        m.agent = "fake";
+        m.agent = mAgent;
         m.info["steps"] = std::to_string(mSteps->load());
         return m;
     }
@@ -71,6 +72,7 @@ private:
     int mEpisodes, mStepsPerEpisode;
     std::chrono::microseconds mDelay;
     std::shared_ptr<std::atomic<long>> mSteps;
+    std::string mAgent;
 };
 
 } // namespace schedlab::test

@@ -41,7 +41,8 @@ QString enabled(const TrainingDashboard &d)
 void trainFake(TrainingDashboard &dashboard, int episodes)
 {
     dashboard.setTrainerFactory([](const Scenario &, const TrainOptions &o) {
-        return std::make_unique<test::FakeTrainer>(o.episodes, 10, 0us);
+        return std::make_unique<test::FakeTrainer>(
+            o.episodes, 10, 0us, std::make_shared<std::atomic<long>>(0), o.agent);
     });
     dashboard.setEpisodes(episodes);
     QSignalSpy ended(&dashboard, &TrainingDashboard::runEnded);
@@ -144,6 +145,20 @@ private Q_SLOTS:
         QSignalSpy use(&other, &TrainingDashboard::useModel);
         QVERIFY(other.useInComparison());
         QCOMPARE(use.front().at(1).toString(), QString("fake.ckpt"));
+
+        // Training on from the loaded weights says where it started.
+        other.setTrainerFactory([](const Scenario &, const TrainOptions &o) {
+            if (!o.initial || o.initial->info.at("steps") != "30")
+                throw std::invalid_argument("expected the loaded weights");
+            return std::make_unique<test::FakeTrainer>(o.episodes, 10, 0us);
+        });
+        other.setEpisodes(2);
+        QSignalSpy ended(&other, &TrainingDashboard::runEnded);
+        QVERIFY(other.start());
+        QVERIFY(ended.wait(10000));
+        QVERIFY2(other.mode() == TrainMode::Finished, qPrintable(other.statusText()));
+        QVERIFY2(other.modelLabel().endsWith(", continued from fake.ckpt"),
+                 qPrintable(other.modelLabel()));
     }
 
     void everyAgentTrainsOrSaysWhyNot()

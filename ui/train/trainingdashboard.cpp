@@ -243,8 +243,11 @@ bool TrainingDashboard::start()
     options.seed = std::uint64_t(mSeed->value());
     options.epsilon = mEpsilon->value();
     options.reward = mReward->currentText().toStdString();
-    if (mContinue->isEnabled() && mContinue->isChecked())
+    mContinuedFrom.clear();
+    if (mContinue->isEnabled() && mContinue->isChecked()) {
         options.initial = mModel;
+        mContinuedFrom = mModelLabel;
+    }
     mCurves.clear();
     mHaveLast = false;
     mPlanned = options.episodes;
@@ -290,6 +293,8 @@ void TrainingDashboard::runFinished(const ModelPtr &model, bool stopped, const Q
     const int episodes = mCurves.episodes();
     const QString count = episodes == 1 ? tr("1 episode") : tr("%1 episodes").arg(episodes);
     mModelLabel = tr("trained here: %1 on %2, seed %3").arg(count, mRunScenario).arg(mRunSeed);
+    if (!mContinuedFrom.isEmpty())
+        mModelLabel += tr(", continued from %1").arg(mContinuedFrom);
     mEnded = (stopped ? tr("Stopped after %1.").arg(count) : tr("Finished: %1.").arg(count)) + ' ' +
              storeNote;
     mDirty = true;

@@ -107,6 +107,7 @@ private:
     QString mAgentRunning; ///< the agent, scenario and seed of the run in progress or last run
     QString mRunScenario;
     int mRunSeed = 0;
+    QString mContinuedFrom; ///< the label of the weights the run started from, if any
     bool mDirty = false;
     QTimer mRedraw;
     ModelPtr mModel;
