@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "learn/cmmacnets.h"
 
-#include <torch/torch.h>
+#include "learn/torchmlp.h"
 
-#include <mutex>
 #include <stdexcept>
 #include <string>
 
@@ -11,89 +10,21 @@ namespace schedlab {
 
 namespace {
 
-/** torch::manual_seed sets one process-wide generator: build one network at a time. */
-std::mutex &initMutex()
-{
-    static std::mutex m;
-    return m;
-}
+using torchmlp::exportWeights;
+using torchmlp::linears;
+using torchmlp::rows;
 
 /** Linear layers of `sizes`, ReLU after each but the last, from the given seed. */
 torch::nn::Sequential makeMlp(const std::vector<int> &sizes, std::uint64_t seed)
 {
-    std::lock_guard lock(initMutex());
-    torch::set_num_threads(1);
-    torch::manual_seed(seed);
     torch::nn::Sequential net;
-    for (std::size_t i = 0; i + 1 < sizes.size(); ++i) {
-        net->push_back(torch::nn::Linear(sizes[i], sizes[i + 1]));
-        if (i + 2 < sizes.size())
-            net->push_back(torch::nn::ReLU());
-    }
+    torchmlp::seeded(seed, [&] { net = torchmlp::mlp(sizes); });
     return net;
 }
 
-std::vector<torch::nn::Linear> linears(const torch::nn::Sequential &net)
+void importWeights(const torch::nn::Sequential &net, const MlpWeights &w, const char *what)
 {
-    std::vector<torch::nn::Linear> out;
-    for (const auto &m : net->children())
-        if (auto l = std::dynamic_pointer_cast<torch::nn::LinearImpl>(m))
-            out.emplace_back(l);
-    return out;
-}
-
-MlpWeights exportWeights(const torch::nn::Sequential &net)
-{
-    torch::NoGradGuard noGrad;
-    MlpWeights w;
-    for (const auto &l : linears(net)) {
-        DenseLayer layer;
-        layer.out = int(l->weight.size(0));
-        layer.in = int(l->weight.size(1));
-        const auto wt = l->weight.contiguous();
-        const auto bt = l->bias.contiguous();
-        layer.weight.assign(wt.data_ptr<float>(), wt.data_ptr<float>() + wt.numel());
-        layer.bias.assign(bt.data_ptr<float>(), bt.data_ptr<float>() + bt.numel());
-        w.layers.push_back(std::move(layer));
-    }
-    return w;
-}
-
-/** Checks every shape first, then copies: a mismatch leaves the network as it was. */
-void importWeights(torch::nn::Sequential &net, const MlpWeights &w, const char *what)
-{
-    const auto ls = linears(net);
-    if (w.layers.size() != ls.size())
-        throw std::invalid_argument(std::string(what) + ": " + std::to_string(w.layers.size()) +
-                                    " layers given, the network has " + std::to_string(ls.size()));
-    for (std::size_t i = 0; i < ls.size(); ++i) {
-        const auto &g = w.layers[i];
-        const int out = int(ls[i]->weight.size(0)), in = int(ls[i]->weight.size(1));
-        if (g.in != in || g.out != out || g.weight.size() != std::size_t(in) * out ||
-            g.bias.size() != std::size_t(out))
-            throw std::invalid_argument(std::string(what) + ": layer " + std::to_string(i) +
-                                        " is " + std::to_string(g.out) + "x" +
-                                        std::to_string(g.in) + ", the network's is " +
-                                        std::to_string(out) + "x" + std::to_string(in));
-    }
-    torch::NoGradGuard noGrad;
-    for (std::size_t i = 0; i < ls.size(); ++i) {
-        const auto &g = w.layers[i];
-        ls[i]->weight.copy_(
-            torch::from_blob(const_cast<float *>(g.weight.data()), {g.out, g.in}, torch::kFloat32));
-        ls[i]->bias.copy_(
-            torch::from_blob(const_cast<float *>(g.bias.data()), {g.out}, torch::kFloat32));
-    }
-}
-
-torch::Tensor rows(std::span<const float> data, std::int64_t width, const char *what)
-{
-    if (width <= 0 || data.size() % std::size_t(width) != 0)
-        throw std::invalid_argument(std::string(what) + ": " + std::to_string(data.size()) +
-                                    " values are not rows of " + std::to_string(width));
-    return torch::from_blob(const_cast<float *>(data.data()),
-                            {std::int64_t(data.size()) / width, width}, torch::kFloat32)
-        .clone();
+    torchmlp::importWeights(linears(net), w, what);
 }
 
 torch::Tensor maskRows(std::span<const std::uint8_t> mask, std::int64_t width)

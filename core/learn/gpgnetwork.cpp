@@ -3,9 +3,8 @@
 
 #include "learn/gpgmodel.h"
 
-#include <torch/torch.h>
+#include "learn/torchmlp.h"
 
-#include <mutex>
 #include <stdexcept>
 #include <string>
 
@@ -13,65 +12,11 @@ namespace schedlab {
 
 namespace {
 
-/** torch::manual_seed sets one process-wide generator: build one network at a time. */
-std::mutex &initMutex()
-{
-    static std::mutex m;
-    return m;
-}
-
 torch::nn::Sequential makeMlp(const std::vector<int> &sizes, std::uint64_t seed)
 {
-    std::lock_guard lock(initMutex());
-    torch::set_num_threads(1);
-    torch::manual_seed(seed);
     torch::nn::Sequential net;
-    for (std::size_t i = 0; i + 1 < sizes.size(); ++i) {
-        net->push_back(torch::nn::Linear(sizes[i], sizes[i + 1]));
-        if (i + 2 < sizes.size())
-            net->push_back(torch::nn::ReLU());
-    }
+    torchmlp::seeded(seed, [&] { net = torchmlp::mlp(sizes); });
     return net;
-}
-
-std::vector<torch::nn::Linear> linears(const torch::nn::Sequential &net)
-{
-    std::vector<torch::nn::Linear> out;
-    for (const auto &m : net->children())
-        if (auto l = std::dynamic_pointer_cast<torch::nn::LinearImpl>(m))
-            out.emplace_back(l);
-    return out;
-}
-
-MlpWeights exportWeights(const torch::nn::Sequential &net)
-{
-    torch::NoGradGuard noGrad;
-    MlpWeights w;
-    for (const auto &l : linears(net)) {
-        DenseLayer layer;
-        layer.out = int(l->weight.size(0));
-        layer.in = int(l->weight.size(1));
-        const auto wt = l->weight.contiguous();
-        const auto bt = l->bias.contiguous();
-        layer.weight.assign(wt.data_ptr<float>(), wt.data_ptr<float>() + wt.numel());
-        layer.bias.assign(bt.data_ptr<float>(), bt.data_ptr<float>() + bt.numel());
-        w.layers.push_back(std::move(layer));
-    }
-    return w;
-}
-
-/** Shapes are checked by the caller (requireShape) before anything is copied. */
-void importWeights(torch::nn::Sequential &net, const MlpWeights &w)
-{
-    torch::NoGradGuard noGrad;
-    const auto ls = linears(net);
-    for (std::size_t i = 0; i < ls.size(); ++i) {
-        const auto &g = w.layers[i];
-        ls[i]->weight.copy_(
-            torch::from_blob(const_cast<float *>(g.weight.data()), {g.out, g.in}, torch::kFloat32));
-        ls[i]->bias.copy_(
-            torch::from_blob(const_cast<float *>(g.bias.data()), {g.out}, torch::kFloat32));
-    }
 }
 
 } // namespace
@@ -266,7 +211,7 @@ std::map<std::string, MlpWeights> GpgNetwork::weights() const
 {
     std::map<std::string, MlpWeights> out;
     for (const auto &[name, net] : d->nets)
-        out.emplace(name, exportWeights(net));
+        out.emplace(name, torchmlp::exportWeights(net));
     return out;
 }
 
@@ -278,7 +223,7 @@ void GpgNetwork::setWeights(const LearnedModel &model, const std::string &origin
             &requireShape(model, origin, name, GpgNets::shape(name, d->layout), "network " + name));
     std::size_t k = 0;
     for (const std::string &name : GpgNets::names())
-        importWeights(d->nets.at(name), *given[k++]);
+        torchmlp::importWeights(torchmlp::linears(d->nets.at(name)), *given[k++], name.c_str());
 }
 
 } // namespace schedlab
