@@ -3,6 +3,7 @@
 // forward pass equals torch's, the pool holds at most N and the target follows
 // every K steps, models round-trip and wrong shapes are refused, and trained `drs`
 // beats `random` and `round-robin` on drs-five-node over seeds it never saw.
+#include "common/maxabsdiff.h"
 #include "env/drsenvironment.h"
 #include "learn/dqntrainer.h"
 #include "learn/drsgreedy.h"
@@ -39,15 +40,7 @@ std::vector<float> randomRows(Rng &rng, int rows, int width)
     return v;
 }
 
-float maxAbsDiff(std::span<const float> a, std::span<const float> b)
-{
-    if (a.size() != b.size())
-        return INFINITY;
-    float d = 0.0f;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        d = std::max(d, std::abs(a[i] - b[i]));
-    return d;
-}
+using test::maxAbsDiff;
 
 /** Mean eq. 14 reward per decision of one 300-pod episode. */
 double episodeReward(DrsEnvironment &env, std::uint64_t seed,

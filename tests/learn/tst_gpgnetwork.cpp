@@ -2,6 +2,7 @@
 // The GPG networks (KaiS Sec. III-B, IV-C): the plain C++ forward pass against
 // torch's, eq. 11's softmax and the draw of H distinct nodes, gradients of eq. 12
 // reaching every network, and a model's round trip through a checkpoint file.
+#include "common/maxabsdiff.h"
 #include "learn/gpgaction.h"
 #include "learn/gpgforward.h"
 #include "learn/gpgmodel.h"
@@ -53,15 +54,7 @@ GpgBatch randomBatch(Rng &rng, const GpgLayout &layout, int samples)
     return b;
 }
 
-float maxAbsDiff(std::span<const float> a, std::span<const float> b)
-{
-    if (a.size() != b.size())
-        return INFINITY;
-    float d = 0.0f;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        d = std::max(d, std::abs(a[i] - b[i]));
-    return d;
-}
+using test::maxAbsDiff;
 
 } // namespace
 

@@ -2,6 +2,7 @@
 // The cMMAC networks (KaiS Sec. III-A-2, IV-C): the plain C++ forward pass against
 // torch's, the resource-context mask of eq. 4–5, learning on a fixed seed, and
 // deterministic initialisation.
+#include "common/maxabsdiff.h"
 #include "learn/cmmacnets.h"
 #include "learn/fastmlp.h"
 #include "learn/statelayout.h"
@@ -35,15 +36,7 @@ std::vector<std::uint8_t> randomMask(Rng &rng, int actions, double p)
     return m;
 }
 
-float maxAbsDiff(std::span<const float> a, std::span<const float> b)
-{
-    if (a.size() != b.size())
-        return INFINITY;
-    float d = 0.0f;
-    for (std::size_t i = 0; i < a.size(); ++i)
-        d = std::max(d, std::abs(a[i] - b[i]));
-    return d;
-}
+using test::maxAbsDiff;
 
 /** A few eq. 6 steps so the compared weights are trained ones, not just initial ones. */
 void train(ActorNet &actor, Rng &rng, int steps)
