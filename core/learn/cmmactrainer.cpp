@@ -1,17 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "learn/trainers.h"
 
+#include "learn/cmmacexperience.h"
 #include "learn/cmmacmodel.h"
 #include "learn/cmmacnets.h"
 #include "learn/curriculum.h"
 #include "learn/fastmlp.h"
 #include "learn/globalstate.h"
-#include "learn/cmmacexperience.h"
 #include "learn/kaisreward.h"
 #include "model/scenario.h"
-#include "policy/dispatchpolicy.h"
 #include "sim/engine.h"
-#include "sim/random.h"
 
 #include <chrono>
 #include <cmath>
@@ -55,7 +53,6 @@ public:
                                      options.seed * 2 + 2 + std::uint64_t(mActors.size()));
             }
             mActorOf.push_back(it->second);
-            mLocal.push_back(mGlobal.local(b));
         }
         if (options.initial)
             adopt(*options.initial);
@@ -115,7 +112,7 @@ private:
     {
         const CurriculumStage stage = curriculumStage(k, mEpisodes);
         const Scenario scenario = stageScenario(mScenario, stage);
-        ExperienceCollector agent(mLocal, mActorOf, mFast);
+        ExperienceCollector agent(mGlobal.locals(), mActorOf, mFast);
         RunOptions options;
         options.seed = mOptions.seed + std::uint64_t(k);
         options.policies = scenario.policies;
@@ -247,7 +244,6 @@ private:
     long mSteps = 0;
     Topology mTopology;
     GlobalStateBuilder mGlobal;
-    std::vector<LocalStateBuilder> mLocal;
     std::vector<int> mActorOf;
     std::vector<std::string> mActorNames;
     std::vector<ActorNet> mActors;

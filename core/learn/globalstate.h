@@ -23,6 +23,7 @@ public:
 
     int eaps() const { return int(mLocal.size()); }
     const LocalStateBuilder &local(int eap) const { return mLocal[eap]; }
+    const std::vector<LocalStateBuilder> &locals() const { return mLocal; }
     int offset(int eap) const { return mOffsets[eap]; }
     int cloudQueueOffset() const { return mOffsets.back(); }
     int size() const { return mOffsets.back() + 1; }
