@@ -12,6 +12,7 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <fstream>
 #include <thread>
 
 namespace schedlab::cli {
@@ -86,6 +87,13 @@ int trainCommand(const TrainArgs &a)
     options.reward = a.reward;
     if (!loadCheckpointOption(a.from, options.initial))
         return BadInput;
+
+    // Find out now, not after the training, that the weights cannot be saved there.
+    if (!std::ofstream(a.checkpoint + ".tmp", std::ios::binary | std::ios::app)) {
+        std::fprintf(stderr, "error: %s: cannot write the checkpoint there\n", a.checkpoint.c_str());
+        return BadInput;
+    }
+    std::remove((a.checkpoint + ".tmp").c_str());
 
     std::unique_ptr<Trainer> trainer;
     try {

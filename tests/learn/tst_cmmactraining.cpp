@@ -178,6 +178,12 @@ private Q_SLOTS:
         QCOMPARE(corrupt.exitCode, 2);
         QVERIFY2(corrupt.err.contains(ckpt.toUtf8() + ": corrupt"), corrupt.err.constData());
 
+        auto unwritable = test::cli({"train", "scenarios/tutorial.yaml", "--agent", "cmmac",
+                                     "--checkpoint", dir.filePath("no/such/dir/x.ckpt")});
+        QCOMPARE(unwritable.exitCode, 2); // refused before any training is spent
+        QVERIFY2(unwritable.err.contains("cannot write the checkpoint"), unwritable.err.constData());
+        QVERIFY(unwritable.out.isEmpty());
+
         auto unknown = test::cli({"train", "scenarios/tutorial.yaml", "--agent", "cmac",
                                   "--checkpoint", ckpt});
         QCOMPARE(unknown.exitCode, 2);
