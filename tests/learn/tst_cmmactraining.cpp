@@ -146,6 +146,36 @@ private Q_SLOTS:
         }
     }
 
+    /**
+     * The issue's check on tutorial.yaml, with ε = 0: trained on seeds 1000+ and run on
+     * the comparison seeds 1–5, cmmac beats random dispatch on throughput rate, seed
+     * by seed on the same workloads. With the default ε = 1 it does not: on this
+     * topology ν is lowest when the edge idles, and the actors learn to offload
+     * (README, "Learning schedulers").
+     */
+    void trainedOnTutorialBeatsRandom()
+    {
+        const auto loaded = loadScenarioFile(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml");
+        QVERIFY(loaded.scenario);
+        const Scenario &s = *loaded.scenario;
+        TrainOptions o = cmmacOptions(30, 1000);
+        o.epsilon = 0.0;
+        auto t = makeTrainer(s, o);
+        TrainControl control;
+        t->train(control, {});
+        const auto model = std::make_shared<const LearnedModel>(t->model());
+        PolicySelection learned = s.policies, random = s.policies;
+        learned.dispatch = "cmmac";
+        random.dispatch = "random";
+        double cmmac = 0.0, baseline = 0.0;
+        for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+            cmmac += runScenario(s, learned, seed, 0.0, nullptr, model).value("throughput_rate");
+            baseline += runScenario(s, random, seed).value("throughput_rate");
+        }
+        QVERIFY2(cmmac > baseline,
+                 qPrintable(QString("cmmac %1, random %2").arg(cmmac / 5).arg(baseline / 5)));
+    }
+
     void cliTrainsRunsAndRefusesBadCheckpoints()
     {
         QTemporaryDir dir;
