@@ -6,6 +6,7 @@ JOBS      ?= $(shell nproc)
 SCENARIO  ?= scenarios/tutorial.yaml
 DEPS      := cmake ninja-build g++ pkg-config qt6-base-dev qt6-svg-dev libqcustomplot-dev \
              libtorch-dev libopenblas0-pthread libyaml-cpp-dev libsqlite3-dev libcli11-dev \
+             liblemon-dev libglpk-dev \
              nlohmann-json3-dev libboost-dev libbenchmark-dev xvfb xauth
 
 .PHONY: all deps configure build run test bench clean format
