@@ -145,7 +145,7 @@ void ComparisonPanel::useModel(std::shared_ptr<const LearnedModel> model, const 
     for (Plane plane : {Plane::Dispatch, Plane::Dequeue, Plane::Orchestration, Plane::Placement}) {
         QStringList learned;
         for (const PolicyInfo &p : policyCatalog())
-            if (p.plane == plane && p.agent == mModel->agent)
+            if (p.plane == plane && agentTrains(mModel->agent, p))
                 learned << q(p.name);
         if (learned.isEmpty())
             continue;

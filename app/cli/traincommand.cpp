@@ -54,6 +54,8 @@ nlohmann::ordered_json pointJson(const TrainPoint &p)
     j["entropy"] = number(p.entropy);
     j["exploration_epsilon"] = number(p.explorationEpsilon);
     j["throughput_rate"] = number(p.throughputRate);
+    j["orchestration_reward"] = number(p.orchestrationReward);
+    j["orchestration_loss"] = number(p.orchestrationLoss);
     j["steps_per_second"] = p.stepsPerSecond;
     return j;
 }
@@ -66,7 +68,9 @@ void printPoint(const TrainPoint &p, int episodes)
                                                      {"critic loss", p.criticLoss},
                                                      {"entropy", p.entropy},
                                                      {"eps", p.explorationEpsilon},
-                                                     {"throughput", p.throughputRate}};
+                                                     {"throughput", p.throughputRate},
+                                                     {"gpg reward", p.orchestrationReward},
+                                                     {"gpg loss", p.orchestrationLoss}};
     for (const auto &[name, v] : extra)
         if (!std::isnan(v))
             std::printf("  %s %.4g", name, v);

@@ -47,6 +47,8 @@ bool TrainingRecorder::record(const TrainPoint &p)
         {"entropy", p.entropy},
         {"exploration_epsilon", p.explorationEpsilon},
         {"throughput_rate", p.throughputRate},
+        {"orchestration_reward", p.orchestrationReward},
+        {"orchestration_loss", p.orchestrationLoss},
         {"steps", double(p.steps)},
         {"steps_per_second", p.stepsPerSecond},
     };

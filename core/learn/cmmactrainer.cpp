@@ -7,6 +7,7 @@
 #include "learn/curriculum.h"
 #include "learn/fastmlp.h"
 #include "learn/globalstate.h"
+#include "learn/gpglearner.h"
 #include "learn/kaisreward.h"
 #include "model/scenario.h"
 #include "sim/engine.h"
@@ -14,6 +15,7 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <memory>
 #include <stdexcept>
 
 namespace schedlab {
@@ -38,10 +40,16 @@ struct Losses
     int actorSteps = 0, criticSteps = 0;
 };
 
+/**
+ * cMMAC alone (`cmmac`: the scenario's orchestration policy runs), or KaiS as a
+ * whole (`kais`: Algorithm 1's two time scales, cMMAC deciding every slot and a
+ * GpgLearner as the orchestration plane every frame, both learning from the same
+ * episodes; cMMAC updates every kUpdateSlots slots, GPG once per episode, eq. 12).
+ */
 class CmmacTrainer final : public Trainer
 {
 public:
-    CmmacTrainer(const Scenario &scenario, const TrainOptions &options)
+    CmmacTrainer(const Scenario &scenario, const TrainOptions &options, bool withGpg)
         : mScenario(scenario), mOptions(options),
           mEpisodes(options.episodes > 0 ? options.episodes : kDefaultEpisodes),
           mTopology(Topology::build(scenario)),
@@ -64,6 +72,10 @@ public:
         }
         if (options.initial)
             adopt(*options.initial);
+        if (withGpg)
+            mGpg = std::make_unique<GpgLearner>(int(scenario.services.size()),
+                                                GpgLearner::Options{.seed = options.seed},
+                                                options.initial.get());
         mTarget = FastMlp(mCritic.weights(), FastMlp::Head::Linear);
         mValue = mTarget;
         refreshActors();
@@ -78,6 +90,12 @@ public:
         for (std::size_t a = 0; a < mActors.size(); ++a)
             m.nets[mActorNames[a]] = mActors[a].weights();
         m.nets[kCmmacCriticName] = mCritic.weights();
+        if (mGpg) {
+            const LearnedModel gpg = mGpg->model();
+            m.agent = "kais";
+            m.nets.insert(gpg.nets.begin(), gpg.nets.end());
+            m.info.insert(gpg.info.begin(), gpg.info.end());
+        }
         m.info["scenario"] = mScenario.name;
         m.info["episodes"] = std::to_string(mEpisodesDone);
         m.info["epsilon"] = std::to_string(mOptions.epsilon);
@@ -126,6 +144,10 @@ private:
         options.policies = scenario.policies;
         options.dispatchAgent = &agent;
         options.model = mOptions.initial;
+        if (mGpg) {
+            mGpg->beginEpisode(options.seed);
+            options.orchestrationAgent = mGpg.get();
+        }
         Engine engine(scenario, options);
         engine.setObserver(&agent);
 
@@ -173,6 +195,11 @@ private:
         p.entropy = agent.decisions ? agent.entropySum / double(agent.decisions) : TrainPoint::kNone;
         p.throughputRate = engine.metrics().totals().throughputRate();
         p.stepsPerSecond = seconds > 0 ? double(mSteps) / seconds : 0.0;
+        if (mGpg) {
+            const GpgEpisode gpg = mGpg->endEpisode(engine.state());
+            p.orchestrationReward = gpg.meanReward;
+            p.orchestrationLoss = gpg.loss;
+        }
         if (onPoint)
             onPoint(p);
         return true;
@@ -257,6 +284,7 @@ private:
     std::vector<ActorNet> mActors;
     std::vector<FastMlp> mFast;
     CriticNet mCritic;
+    std::unique_ptr<GpgLearner> mGpg; ///< set for `kais`
     FastMlp mValue;  ///< V_θv, refreshed after every critic step
     FastMlp mTarget; ///< V_θ'v, the target critic: refreshed once per episode
 };
@@ -265,7 +293,7 @@ private:
 
 std::unique_ptr<Trainer> makeCmmacTrainer(const Scenario &scenario, const TrainOptions &options)
 {
-    return std::make_unique<CmmacTrainer>(scenario, options);
+    return std::make_unique<CmmacTrainer>(scenario, options, options.agent == "kais");
 }
 
 } // namespace schedlab

@@ -19,6 +19,7 @@ const std::vector<AgentEntry> &agentTable()
     static const std::vector<AgentEntry> table = {
         {"cmmac", makeCmmacTrainer},
         {"gpg", makeGpgTrainer},
+        {"kais", makeCmmacTrainer},
         {"drs", makeDrsTrainer},
         {"double-dqn", makeDrsTrainer},
         {"dueling-dqn", makeDrsTrainer},

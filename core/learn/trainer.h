@@ -41,6 +41,10 @@ struct TrainPoint
     double entropy = kNone;   ///< mean policy entropy, nats
     double explorationEpsilon = kNone; ///< ε-greedy's ε (DQN family)
     double throughputRate = kNone;     ///< Φ of the episode's run
+    /** `kais`: GPG's mean reward ũ per decision and eq. 12's loss, while the fields
+     *  above are cMMAC's. */
+    double orchestrationReward = kNone;
+    double orchestrationLoss = kNone;
     double stepsPerSecond = 0.0;
 };
 

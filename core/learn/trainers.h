@@ -7,7 +7,8 @@ namespace schedlab {
 
 // One factory per family of agents; makeTrainer (trainer.cpp) picks by name.
 
-/** KaiS cMMAC (Sec. III-A, eq. 2–7): `cmmac`. */
+/** KaiS cMMAC (Sec. III-A, eq. 2–7): `cmmac`; with GPG in the same episodes
+ *  (Algorithm 1): `kais`. */
 std::unique_ptr<Trainer> makeCmmacTrainer(const Scenario &scenario, const TrainOptions &options);
 
 /** KaiS GPG (Sec. III-B, eq. 10–12): `gpg`, orchestration, dispatch by the scenario's policy. */

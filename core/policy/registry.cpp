@@ -95,11 +95,21 @@ bool isKnownPolicy(Plane plane, const std::string &name)
     return findPolicy(plane, name) != nullptr;
 }
 
+bool agentTrains(const std::string &agent, const PolicyInfo &policy)
+{
+    if (policy.agent.empty())
+        return false;
+    if (agent == "kais")
+        return policy.agent == "cmmac" || policy.agent == "gpg";
+    return policy.agent == agent;
+}
+
 std::string needsCheckpointMessage(const PolicyInfo &info)
 {
     return planeName(info.plane) + " policy '" + info.name +
            "' is learned and needs trained weights: run `schedlab-cli train SCENARIO --agent " +
-           info.agent + " --checkpoint FILE`, then pass --checkpoint FILE";
+           info.agent + " --checkpoint FILE`, then pass --checkpoint FILE" +
+           (agentTrains("kais", info) ? " (`--agent kais` trains cmmac and gpg together)" : "");
 }
 
 namespace {

@@ -47,6 +47,9 @@ std::unique_ptr<OrchestrationPolicy> makeOrchestrationPolicy(const std::string &
                                                              const LearnedModel *model = nullptr);
 std::unique_ptr<PlacementFramework> makePlacementPolicy(const std::string &name,
                                                         const LearnedModel *model = nullptr);
+/** True when a checkpoint of `agent` holds the weights `policy` runs: its own
+ *  agent's, or `kais`'s (cMMAC and GPG trained together) for cmmac and gpg. */
+bool agentTrains(const std::string &agent, const PolicyInfo &policy);
 /** "dispatch policy 'cmmac' is learned: train it first (...)" */
 std::string needsCheckpointMessage(const PolicyInfo &info);
 

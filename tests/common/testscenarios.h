@@ -68,4 +68,25 @@ inline Scenario smallScenario(int eaps = 2, int nodesPerEap = 3, double rate = 1
     return s;
 }
 
+/**
+ * One site, one eAP with three nodes (2, 1, 2 cores). svc-1 is heavy (0.4 core-s
+ * per request) with one initial replica of 500m: one replica serves ~1.25 requests/s
+ * against 2.5/s arriving, so its node's queue fills. svc-2 is light and has two.
+ */
+inline Scenario underProvisionedScenario()
+{
+    Scenario s = smallScenario(1, 3, 5.0);
+    s.time.frame = 40; // 10 s frames
+    s.time.duration = 120.0;
+    s.services.resize(2);
+    s.services[0].work = {Distribution::Kind::Exp, 0.4, 0.0};
+    s.services[0].deadline = Distribution::constant(4.0);
+    s.services[0].replicas = {1, 1, 6};
+    s.services[1].work = {Distribution::Kind::Exp, 0.05, 0.0};
+    s.services[1].replicas = {2, 1, 4};
+    s.policies.dispatch = "greedy";
+    s.policies.orchestration = "static";
+    return s;
+}
+
 } // namespace schedlab::test

@@ -27,27 +27,6 @@ public:
     void onFrame(OrchestrationContext &ctx) override { script(ctx); }
 };
 
-/**
- * One site, one eAP with three nodes (2, 1, 2 cores). svc-1 is heavy (0.4 core-s
- * per request) with one initial replica of 500m: one replica serves ~1.25 requests/s
- * against 2.5/s arriving, so its node's queue fills. svc-2 is light and has two.
- */
-Scenario underProvisioned()
-{
-    Scenario s = test::smallScenario(1, 3, 5.0);
-    s.time.frame = 40; // 10 s frames
-    s.time.duration = 120.0;
-    s.services.resize(2);
-    s.services[0].work = {Distribution::Kind::Exp, 0.4, 0.0};
-    s.services[0].deadline = Distribution::constant(4.0);
-    s.services[0].replicas = {1, 1, 6};
-    s.services[1].work = {Distribution::Kind::Exp, 0.05, 0.0};
-    s.services[1].replicas = {2, 1, 4};
-    s.policies.dispatch = "greedy";
-    s.policies.orchestration = "static";
-    return s;
-}
-
 struct Outcome
 {
     double throughputRate = 0.0;
@@ -115,7 +94,7 @@ private Q_SLOTS:
      *  min, nothing to delete) change nothing and are reported as l = 0. */
     void invalidScalingActionsBecomeNothing()
     {
-        Scenario s = underProvisioned();
+        Scenario s = test::underProvisionedScenario();
         s.services[0].replicaCpu = 1.5; // fits only the 2-core nodes, once each
         s.services[0].replicas = {0, 0, 2};
         ScriptedOrchestration script;
@@ -173,7 +152,7 @@ private Q_SLOTS:
     /** One point per episode with finite numbers; the same seed gives the same weights. */
     void trainerReportsAndIsDeterministic()
     {
-        const Scenario s = underProvisioned();
+        const Scenario s = test::underProvisionedScenario();
         LearnedModel a, b;
         const auto points = train(s, 3, 5, &a);
         train(s, 3, 5, &b);
@@ -198,7 +177,7 @@ private Q_SLOTS:
     void policyNeedsAFittingModel()
     {
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, makeOrchestrationPolicy("gpg"));
-        const Scenario s = underProvisioned();
+        const Scenario s = test::underProvisionedScenario();
         GpgLearner other(3, {});
         auto model = std::make_shared<const LearnedModel>(other.model());
         try {
@@ -213,7 +192,7 @@ private Q_SLOTS:
      *  queues than `static`, on held-out workload seeds. */
     void learnsToScaleTheShortService()
     {
-        const Scenario s = underProvisioned();
+        const Scenario s = test::underProvisionedScenario();
         LearnedModel trained;
         const auto points = train(s, 200, 1, &trained); // ~1 s: 11 decisions an episode
         const auto model = std::make_shared<const LearnedModel>(trained);
