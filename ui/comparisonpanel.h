@@ -39,6 +39,8 @@ public:
 
     /** Checks exactly the named policies of a plane (the others are unchecked). */
     void choose(Plane plane, const QStringList &names);
+    /** The checked policies of a plane, in list order. */
+    std::vector<std::string> checked(Plane plane) const;
     void setSeeds(int seeds);
     void setDuration(const QString &text);
     /** Starts a comparison; false with the reason shown when it cannot start. */
@@ -67,7 +69,6 @@ Q_SIGNALS:
 
 private:
     QListWidget *policyList(Plane plane);
-    std::vector<std::string> checked(Plane plane) const;
     void runnerFinished();
     void fillTable(const std::vector<VariantSummary> &summary);
 

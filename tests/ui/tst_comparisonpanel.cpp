@@ -3,9 +3,12 @@
 #include "comparisonpanel.h"
 #include "experimentbrowser.h"
 #include "experimentsdb.h"
+#include "learn/learnedmodel.h"
 #include "mainwindow.h"
 #include "qcustomplotheader.h"
 #include "topologydocument.h"
+
+#include <algorithm>
 
 #include <QFile>
 #include <QSignalSpy>
@@ -89,6 +92,27 @@ private Q_SLOTS:
         QVERIFY(done.wait(120000));
         QVERIFY2(panel->statusText().startsWith("Cancelled"), qPrintable(panel->statusText()));
         QCOMPARE(stored.count(), 0);
+    }
+
+    /** A `kais` checkpoint holds cMMAC and GPG: both are ticked, each with its plane's
+     *  baselines. */
+    void kaisModelTicksBothPlanes()
+    {
+        MainWindow window;
+        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml")).isEmpty());
+        ComparisonPanel *panel = window.comparison();
+        panel->choose(Plane::Orchestration, {"hpa"});
+        auto model = std::make_shared<LearnedModel>();
+        model->agent = "kais";
+        panel->useModel(model, "kais.ckpt");
+        const auto dispatch = panel->checked(Plane::Dispatch);
+        const auto orchestration = panel->checked(Plane::Orchestration);
+        QCOMPARE(std::count(dispatch.begin(), dispatch.end(), "cmmac"), 1);
+        QCOMPARE(std::count(dispatch.begin(), dispatch.end(), "greedy"), 1);
+        QCOMPARE(std::count(orchestration.begin(), orchestration.end(), "gpg"), 1);
+        QCOMPARE(std::count(orchestration.begin(), orchestration.end(), "hpa"), 1);
+        const auto placement = panel->checked(Plane::Placement);
+        QCOMPARE(std::count(placement.begin(), placement.end(), "drs"), 0);
     }
 
     void refusesWhatCannotRun()
