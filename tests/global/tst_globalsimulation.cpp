@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "global/globalsimulation.h"
+#include "policy/registry.h"
 
 #include <QtTest>
 
@@ -66,11 +67,15 @@ private Q_SLOTS:
         QStringList names;
         for (const GlobalArchitecture &a : globalArchitectures()) {
             QCOMPARE(findGlobalArchitecture(a.name), &a);
+            QVERIFY(schedlab::isKnownPolicy(schedlab::Plane::Global, a.name)); // list-policies
             names << QString::fromStdString(a.name);
         }
         QCOMPARE(names, QStringList({"two-level", "monolithic", "siloed", "shared-state",
                                      "siloed-arbitrator", "two-level-single"}));
         QVERIFY(findGlobalArchitecture("omega") == nullptr);
+        QCOMPARE(schedlab::planeName(schedlab::Plane::Global), std::string("global"));
+        QVERIFY(schedlab::unknownPolicyMessage(schedlab::Plane::Global, "two-levle")
+                    .find("did you mean 'two-level'") != std::string::npos);
     }
 
     void lightLoadPlacesEverythingEverywhere()
