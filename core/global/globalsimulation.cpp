@@ -199,9 +199,12 @@ std::int32_t GlobalSimulation::distribute(const GlobalRequest &r)
     if (r.zone != kNone)
         return mMapper.home(r.zone);
     const std::uint16_t need = std::uint16_t(r.storage | (r.demand[Gpu] > 0 ? kGpuTag : 0));
+    // Ties go round robin, so idle schedulers share the untagged requests.
     std::int32_t chosen = kNone;
     std::size_t chosenLoad = 0;
-    for (std::int32_t s = 0; s < g; ++s) {
+    const auto start = std::int32_t(mRoundRobin++ % std::uint32_t(g));
+    for (std::int32_t i = 0; i < g; ++i) {
+        const std::int32_t s = (start + i) % g;
         if ((mSchedulerTags[std::size_t(s)] & need) != need)
             continue;
         const std::size_t load =

@@ -122,6 +122,40 @@ private Q_SLOTS:
                  qPrintable(QString("%1 vs %2").arg(single.conflicts).arg(shared.conflicts)));
     }
 
+    void thresholdForwardsOnlyForAClearlyBetterCluster()
+    {
+        // 2.5.5 alternative: the best home cluster is kept unless another scheduler's
+        // cluster beats it by more than the threshold; a larger threshold, fewer forwards.
+        GlobalScenario s = nearCapacity();
+        s.avoidance = ConflictAvoidance::Forward;
+        const GlobalResult always = runGlobal(s, arch("two-level"), 3);
+        s.avoidance = ConflictAvoidance::Threshold;
+        s.forwardThreshold = 0.1;
+        const GlobalResult some = runGlobal(s, arch("two-level"), 3);
+        // Above any score gap: forwards only requests with no candidate at home.
+        s.forwardThreshold = 10.0;
+        const GlobalResult never = runGlobal(s, arch("two-level"), 3);
+        QVERIFY2(some.forwards < always.forwards,
+                 qPrintable(QString("%1 vs %2").arg(some.forwards).arg(always.forwards)));
+        QVERIFY(never.forwards <= some.forwards);
+        QVERIFY2(never.forwards * 4 < always.forwards,
+                 qPrintable(QString("%1 vs %2").arg(never.forwards).arg(always.forwards)));
+        // Ranking every cluster each time costs more decision time than the zone first.
+        QVERIFY(some.queueWaitMeanMs >= always.queueWaitMeanMs);
+    }
+
+    void siloedCannotSpillIntoOtherPartitions()
+    {
+        // 1.3.2: a silo sees only its own clusters, so near capacity it turns away
+        // requests that a scheduler with the global view places elsewhere.
+        const GlobalScenario s = nearCapacity();
+        const GlobalResult siloed = runGlobal(s, arch("siloed"), 3);
+        const GlobalResult twoLevel = runGlobal(s, arch("two-level"), 3);
+        QVERIFY2(siloed.failed > twoLevel.failed,
+                 qPrintable(QString("%1 vs %2").arg(siloed.failed).arg(twoLevel.failed)));
+        QCOMPARE(siloed.forwards, std::int64_t(0));
+    }
+
     void rescheduledRequestNeverReturnsToTheFailedCluster()
     {
         std::map<std::int32_t, std::set<std::int32_t>> failed;
