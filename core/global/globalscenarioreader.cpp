@@ -3,7 +3,9 @@
 
 #include "scenario/yamlreader.h"
 
+#include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -243,6 +245,26 @@ void readGlobal(ReadContext &ctx, const Field &f, GlobalScenario &s)
     positive(ctx, m, "starvation_age", Dimension::Duration, s.starvationAge);
     ranged(ctx, m, "max_attempts", s.maxAttempts, 1, 1000, "from 1 to 1000 attempts");
     positive(ctx, m, "patience", Dimension::Duration, s.patience, true);
+    // Limits that keep a run within memory and time: a typo must not hang or crash.
+    auto tooLarge = [&](const char *key, double value, double limit, const std::string &what) {
+        if (value > limit)
+            if (const auto at = m.get(key))
+                ctx.error(at->mark, at->path,
+                          what + " is too large (" + std::to_string(std::llround(value)) +
+                              ", at most " + std::to_string(std::llround(limit)) + ")");
+    };
+    int largest = 0;
+    for (const ClusterProfile &p : s.profiles)
+        largest = std::max(largest, p.nodes);
+    tooLarge("clusters", double(s.clusters) * largest, 2e7,
+             "clusters x nodes of the largest profile");
+    tooLarge("zones_per_region", double(s.regions) * s.zonesPerRegion, 1e6,
+             "regions x zones_per_region");
+    tooLarge("rate", s.rate * s.duration, 2e7, "rate x duration (requests)");
+    tooLarge("collection_period", (s.duration + s.drain) / s.collectionPeriod, 1e7,
+             "(duration + drain) / collection_period");
+    tooLarge("mapper_period", (s.duration + s.drain) / s.mapperPeriod, 1e7,
+             "(duration + drain) / mapper_period");
     if (const auto w = m.get("weights")) {
         MapReader wm(ctx, *w, {"capacity", "equivalence", "health", "energy"});
         positive(ctx, wm, "capacity", Dimension::Ratio, s.weights.capacity, true);

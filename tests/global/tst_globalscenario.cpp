@@ -101,6 +101,12 @@ private Q_SLOTS:
         QTest::newRow("memory") << QByteArray("memory: 64Gi") << QByteArray("memory: lots")
                                 << "global.profiles[0].memory"
                                 << "";
+        QTest::newRow("too many nodes")
+            << QByteArray("clusters: 10000") << QByteArray("clusters: 900000") << "global.clusters"
+            << "too large";
+        QTest::newRow("too many requests")
+            << QByteArray("rate: 500/s") << QByteArray("rate: 1e9/s") << "global.rate"
+            << "too large";
         QTest::newRow("cost") << QByteArray("per_cluster: 2us") << QByteArray("per_cluster: -2us")
                               << "global.cost.per_cluster"
                               << "zero or more";
