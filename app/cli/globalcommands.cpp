@@ -72,7 +72,8 @@ void printTable(const global::GlobalScenario &s, const global::GlobalComparison 
 {
     static const char *const kColumns[] = {
         "sched_latency_ms_p50", "sched_latency_ms_p99", "queue_wait_ms_mean", "conflicts",
-        "reschedules",          "allocation_rate",      "cluster_util_mean",  "cluster_util_std"};
+        "reschedules",          "allocation_rate",      "placed_share",       "cluster_util_mean",
+        "cluster_util_std"};
     std::printf("%s: %d clusters, %d schedulers, %zu seeds, mean ± 95%% CI (Student t)\n",
                 s.name.c_str(), s.clusters, s.schedulers, c.seeds.size());
     std::printf("%-18s", "architecture");
