@@ -3,6 +3,7 @@
 #include "global/globalcomparison.h"
 #include "global/globalscenarioreader.h"
 #include "global/globalsimulation.h"
+#include "sim/random.h"
 
 #include <QtTest>
 
@@ -212,6 +213,41 @@ private Q_SLOTS:
         const auto list = cli({"list-policies"});
         QVERIFY(list.out.contains("global:"));
         QVERIFY(list.out.contains("siloed-arbitrator"));
+    }
+
+    void fingerprint()
+    {
+        // Every architecture on the bundled scenario at 500 clusters: a hash of the
+        // metrics to 17 digits, checked in. A change in the model changes it on purpose
+        // only: regenerate with SCHEDLAB_UPDATE_FINGERPRINTS=1 and say why in the commit.
+        GlobalScenarioLoad load =
+            loadGlobalScenarioText(smallText(500, "25/s").toStdString(), "small.yaml");
+        QVERIFY(load.ok());
+        std::string text;
+        char buf[64];
+        for (const GlobalArchitecture &a : globalArchitectures()) {
+            const GlobalResult r = runGlobal(*load.scenario, a, load.scenario->seed);
+            for (const auto &[name, value] : r.metrics()) {
+                std::snprintf(buf, sizeof buf, "%.17g", value);
+                text += a.name + "." + name + "=" + buf + "\n";
+            }
+            for (const GroupOutcome &t : r.tenants) {
+                std::snprintf(buf, sizeof buf, "%lld %.17g\n", static_cast<long long>(t.placed),
+                              t.latencyP99Ms);
+                text += buf;
+            }
+        }
+        std::snprintf(buf, sizeof buf, "%016llx",
+                      static_cast<unsigned long long>(schedlab::stableHash(text)));
+        QFile file(QStringLiteral(SCHEDLAB_TEST_DATA "/fingerprints/global-multicluster.txt"));
+        if (qEnvironmentVariableIsSet("SCHEDLAB_UPDATE_FINGERPRINTS")) {
+            QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            file.write(QByteArray(buf) + "\n");
+            return;
+        }
+        QVERIFY2(file.open(QIODevice::ReadOnly),
+                 qPrintable(QString("no fingerprint; it would be ") + buf));
+        QCOMPARE(QString::fromLatin1(file.readAll()).trimmed(), QString::fromLatin1(buf));
     }
 
     void twoLevelKeepsUpWhereMonolithicFallsBehind()
