@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clisupport.h"
 #include "command.h"
+#include "globalcommands.h"
 #include "progressbar.h"
 
 #include "experiment/comparison.h"
 #include "experiment/comparisonfiles.h"
 #include "experiment/storedcomparison.h"
+#include "global/globalscenarioreader.h"
 #include "sim/podusage.h"
 
 #include <CLI/CLI.hpp>
@@ -27,6 +29,7 @@ struct CompareArgs
     std::string out;
     std::string db;
     std::string checkpoint;
+    std::string global;
     bool json = false;
 };
 
@@ -93,6 +96,20 @@ void printTable(const Scenario &scenario, const ComparisonSpec &spec,
 
 int compareCommand(const CompareArgs &a)
 {
+    if (global::isGlobalScenarioFile(a.scenario)) {
+        if (!a.db.empty()) {
+            std::fprintf(stderr, "error: --db does not store global comparisons; use --out\n");
+            return BadInput;
+        }
+        return compareGlobalScenario(
+            {a.scenario, a.global, a.seeds, a.jobs, a.duration, a.out, a.json});
+    }
+    if (!a.global.empty()) {
+        std::fprintf(stderr, "error: --global needs a global scenario (a top-level `global:` "
+                             "map), and %s has none\n",
+                     a.scenario.c_str());
+        return BadInput;
+    }
     auto scenario = loadScenarioOrReport(a.scenario);
     if (!scenario)
         return BadInput;
@@ -180,6 +197,9 @@ void registerCompareCommand(CLI::App &app, int &exitCode)
     cmd->add_option("--db", a.db, "Experiment store (SQLite) to record every run in");
     cmd->add_option("--checkpoint", a.checkpoint,
                     "Trained weights for learned policies (from `train --checkpoint`)");
+    cmd->add_option("--global", a.global,
+                    "Global scheduling architectures, comma-separated, for a global scenario "
+                    "(default: all)");
     cmd->add_flag("--json", a.json, "Print one JSON object");
     cmd->callback([&exitCode] { exitCode = compareCommand(a); });
 }

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clisupport.h"
 #include "command.h"
+#include "globalcommands.h"
 #include "progressbar.h"
 
 #include "experiment/runrecorder.h"
+#include "global/globalscenarioreader.h"
 #include "placement/placementlog.h"
 #include "sim/engine.h"
 
@@ -25,6 +27,7 @@ struct RunArgs
     std::string db;
     std::string placements;
     std::string checkpoint;
+    std::string global;
     bool json = false;
 };
 
@@ -67,6 +70,16 @@ void printTable(const RunResult &result)
 
 int runCommand(const RunArgs &a)
 {
+    if (global::isGlobalScenarioFile(a.scenario))
+        return runGlobalScenario({a.scenario, a.global,
+                                  a.seedGiven ? std::optional<std::uint64_t>(a.seed) : std::nullopt,
+                                  a.duration, a.json});
+    if (!a.global.empty()) {
+        std::fprintf(stderr, "error: --global needs a global scenario (a top-level `global:` "
+                             "map), and %s has none\n",
+                     a.scenario.c_str());
+        return BadInput;
+    }
     auto scenario = loadScenarioOrReport(a.scenario);
     if (!scenario)
         return BadInput;
@@ -191,6 +204,8 @@ void registerRunCommand(CLI::App &app, int &exitCode)
                     "CSV of every placement decision: per node and plugin, filter and scores");
     cmd->add_option("--checkpoint", a.checkpoint,
                     "Trained weights for learned policies (from `train --checkpoint`)");
+    cmd->add_option("--global", a.global,
+                    "Global scheduling architecture for a global scenario (default two-level)");
     cmd->add_flag("--json", a.json, "Print one JSON object");
     cmd->callback([&exitCode] { exitCode = runCommand(a); });
 }

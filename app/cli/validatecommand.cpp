@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "command.h"
 
+#include "global/globalscenarioreader.h"
 #include "policy/registry.h"
 #include "scenario/scenarioio.h"
 
@@ -52,6 +53,20 @@ void registerValidateCommand(CLI::App &app, int &exitCode)
     cmd->callback([&exitCode] {
         bool allValid = true;
         for (const std::string &file : files) {
+            if (global::isGlobalScenarioFile(file)) {
+                const global::GlobalScenarioLoad g = global::loadGlobalScenarioFile(file);
+                for (const ScenarioError &e : g.errors)
+                    std::fprintf(stderr, "%s\n", e.format().c_str());
+                if (!g.ok()) {
+                    allValid = false;
+                    std::fprintf(stderr, "%s: %zu error%s\n", file.c_str(), g.errors.size(),
+                                 g.errors.size() == 1 ? "" : "s");
+                } else {
+                    std::printf("%s: ok (global: %d clusters, %d schedulers)\n", file.c_str(),
+                                g.scenario->clusters, g.scenario->schedulers);
+                }
+                continue;
+            }
             const ScenarioLoad load = loadScenarioFile(file);
             std::vector<ScenarioError> errors = load.errors;
             if (load.ok())

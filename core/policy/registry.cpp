@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "policy/registry.h"
 
+#include "global/architecture.h"
+
 #include "policy/dequeue/dequeuepolicies.h"
 #include "policy/dispatch/dispatchpolicies.h"
 #include "policy/orchestration/orchestrationpolicies.h"
@@ -17,57 +19,62 @@ namespace schedlab {
 
 const std::vector<PolicyInfo> &policyCatalog()
 {
-    static const std::vector<PolicyInfo> catalog = {
-        {Plane::Dispatch, "random", "uniform over available edge nodes and the cloud", "KaiS V"},
-        {Plane::Dispatch, "round-robin", "each eAP cycles over its pool and the cloud", "KaiS V"},
-        {Plane::Dispatch, "greedy", "the available edge node with the lowest utilisation",
-         "KaiS V"},
-        {Plane::Dispatch, "kube-default",
-         "filter by fit, score LeastAllocated + BalancedAllocation; cloud if none fits",
-         "DRS 2.1, LRS IV-B"},
-        {Plane::Dispatch, "cmmac",
-         "learned: one actor per eAP over its local state, masked by the resource context",
-         "KaiS III-A, eq. 2-7", "cmmac"},
-        {Plane::Dequeue, "fifo", "first in, first out", "KaiS III-A-3"},
-        {Plane::Dequeue, "latency-greedy", "least time to deadline first", "KaiS III-A-3"},
-        {Plane::Dequeue, "discounted-experience",
-         "priority from discounted completion-time experience (Ψ at eAPs, Ψ' at nodes)",
-         "KaiS eq. 8-9"},
-        {Plane::Orchestration, "static", "the scenario's initial replicas, never changed", "-"},
-        {Plane::Orchestration, "hpa",
-         "Kubernetes HPA: ceil(current x metric/target), tolerance, stabilisation",
-         "KaiS V (Native)"},
-        {Plane::Orchestration, "gpg",
-         "learned: GNN embedding of nodes, eAPs and cluster; H high-value nodes, one "
-         "scaling action each",
-         "KaiS III-B, eq. 10-12", "gpg"},
-        {Plane::Placement, "kube-default",
-         "pods: filter (fit, taints, node selector) and score LeastAllocated + "
-         "BalancedAllocation + ImageLocality + TaintToleration",
-         "DRS 2.1, LRS IV-B"},
-        {Plane::Placement, "layer", "kube-default + layer sharing score, static weight 4",
-         "LRS eq. 1-5, VI-A"},
-        {Plane::Placement, "lrscheduler",
-         "kube-default + layer sharing score, dynamic weight from load and balance",
-         "LRS eq. 11-13, Alg. 1"},
-        {Plane::Placement, "kubehice",
-         "kube-default + arch filter, performance score and per-node cpu (CPU k_b/k_j) "
-         "from estimated node performance; image rewritten for the node's arch",
-         "KubeHICE eq. 1-5, Table II"},
-        {Plane::Placement, "random", "a node drawn uniformly from those passing the filters",
-         "DRS 5.3"},
-        {Plane::Placement, "round-robin", "the next node in turn that passes the filters",
-         "DRS 5.3"},
-        {Plane::Placement, "drs",
-         "learned: DQN over node utilisations and the pod's demand, best feasible node",
-         "DRS 3, eq. 7-14, Alg. 2", "drs"},
-        {Plane::Placement, "double-dqn", "learned: DRS with the Double DQN target", "DRS 5.3.2",
-         "double-dqn"},
-        {Plane::Placement, "dueling-dqn", "learned: DRS with a dueling Q-network", "DRS 5.3.2",
-         "dueling-dqn"},
-        {Plane::Placement, "ppo", "learned: DRS state and reward, PPO actor-critic", "DRS 5.3.2",
-         "ppo"},
-    };
+    static const std::vector<PolicyInfo> catalog = [] {
+        std::vector<PolicyInfo> c = {
+            {Plane::Dispatch, "random", "uniform over available edge nodes and the cloud", "KaiS V"},
+            {Plane::Dispatch, "round-robin", "each eAP cycles over its pool and the cloud", "KaiS V"},
+            {Plane::Dispatch, "greedy", "the available edge node with the lowest utilisation",
+             "KaiS V"},
+            {Plane::Dispatch, "kube-default",
+             "filter by fit, score LeastAllocated + BalancedAllocation; cloud if none fits",
+             "DRS 2.1, LRS IV-B"},
+            {Plane::Dispatch, "cmmac",
+             "learned: one actor per eAP over its local state, masked by the resource context",
+             "KaiS III-A, eq. 2-7", "cmmac"},
+            {Plane::Dequeue, "fifo", "first in, first out", "KaiS III-A-3"},
+            {Plane::Dequeue, "latency-greedy", "least time to deadline first", "KaiS III-A-3"},
+            {Plane::Dequeue, "discounted-experience",
+             "priority from discounted completion-time experience (Ψ at eAPs, Ψ' at nodes)",
+             "KaiS eq. 8-9"},
+            {Plane::Orchestration, "static", "the scenario's initial replicas, never changed", "-"},
+            {Plane::Orchestration, "hpa",
+             "Kubernetes HPA: ceil(current x metric/target), tolerance, stabilisation",
+             "KaiS V (Native)"},
+            {Plane::Orchestration, "gpg",
+             "learned: GNN embedding of nodes, eAPs and cluster; H high-value nodes, one "
+             "scaling action each",
+             "KaiS III-B, eq. 10-12", "gpg"},
+            {Plane::Placement, "kube-default",
+             "pods: filter (fit, taints, node selector) and score LeastAllocated + "
+             "BalancedAllocation + ImageLocality + TaintToleration",
+             "DRS 2.1, LRS IV-B"},
+            {Plane::Placement, "layer", "kube-default + layer sharing score, static weight 4",
+             "LRS eq. 1-5, VI-A"},
+            {Plane::Placement, "lrscheduler",
+             "kube-default + layer sharing score, dynamic weight from load and balance",
+             "LRS eq. 11-13, Alg. 1"},
+            {Plane::Placement, "kubehice",
+             "kube-default + arch filter, performance score and per-node cpu (CPU k_b/k_j) "
+             "from estimated node performance; image rewritten for the node's arch",
+             "KubeHICE eq. 1-5, Table II"},
+            {Plane::Placement, "random", "a node drawn uniformly from those passing the filters",
+             "DRS 5.3"},
+            {Plane::Placement, "round-robin", "the next node in turn that passes the filters",
+             "DRS 5.3"},
+            {Plane::Placement, "drs",
+             "learned: DQN over node utilisations and the pod's demand, best feasible node",
+             "DRS 3, eq. 7-14, Alg. 2", "drs"},
+            {Plane::Placement, "double-dqn", "learned: DRS with the Double DQN target", "DRS 5.3.2",
+             "double-dqn"},
+            {Plane::Placement, "dueling-dqn", "learned: DRS with a dueling Q-network", "DRS 5.3.2",
+             "dueling-dqn"},
+            {Plane::Placement, "ppo", "learned: DRS state and reward, PPO actor-critic", "DRS 5.3.2",
+             "ppo"},
+            };
+        for (const global::GlobalArchitecture &a : global::globalArchitectures())
+            c.push_back({Plane::Global, a.name, a.summary, a.source});
+        return c;
+    }();
     return catalog;
 }
 
@@ -78,6 +85,7 @@ std::string planeName(Plane plane)
     case Plane::Dequeue: return "dequeue";
     case Plane::Orchestration: return "orchestration";
     case Plane::Placement: return "placement";
+    case Plane::Global: return "global";
     }
     return "?";
 }

@@ -13,7 +13,8 @@ class OrchestrationPolicy;
 class PlacementFramework;
 struct LearnedModel;
 
-enum class Plane { Dispatch, Dequeue, Orchestration, Placement };
+/** Global: the multi-cluster scheduling architectures of core/global (design doc 1.3). */
+enum class Plane { Dispatch, Dequeue, Orchestration, Placement, Global };
 
 struct PolicyInfo
 {

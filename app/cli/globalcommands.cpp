@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "globalcommands.h"
+
+#include "clisupport.h"
+#include "command.h"
+#include "progressbar.h"
+
+#include "global/architecture.h"
+#include "global/globalcomparison.h"
+#include "global/globalscenarioreader.h"
+#include "global/globalsimulation.h"
+#include "policy/registry.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+namespace schedlab::cli {
+
+namespace {
+std::optional<global::GlobalScenario> loadOrReport(const std::string &path,
+                                                   const std::string &duration)
+{
+    global::GlobalScenarioLoad load = global::loadGlobalScenarioFile(path);
+    for (const ScenarioError &e : load.errors)
+        std::fprintf(stderr, "%s\n", e.format().c_str());
+    if (!load.ok())
+        return std::nullopt;
+    if (!duration.empty()) {
+        const auto d = parseDurationOption(duration, "--duration");
+        if (!d)
+            return std::nullopt;
+        load.scenario->duration = *d;
+    }
+    return std::move(*load.scenario);
+}
+
+/** The names in `csv` (or `fallback` when empty), each checked against the catalog. */
+std::optional<std::vector<std::string>> architectures(const std::string &csv,
+                                                      std::vector<std::string> fallback)
+{
+    std::vector<std::string> names = csv.empty() ? std::move(fallback) : splitList(csv);
+    for (const std::string &n : names)
+        if (!global::findGlobalArchitecture(n)) {
+            std::fprintf(stderr, "error: --global: %s\n",
+                         unknownPolicyMessage(Plane::Global, n).c_str());
+            return std::nullopt;
+        }
+    if (names.empty()) {
+        std::fprintf(stderr, "error: --global: name at least one architecture\n");
+        return std::nullopt;
+    }
+    return names;
+}
+
+bool writeFile(const std::filesystem::path &path, const std::string &text)
+{
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.close();
+    if (!out) {
+        std::fprintf(stderr, "error: cannot write %s\n", path.string().c_str());
+        return false;
+    }
+    return true;
+}
+
+void printTable(const global::GlobalScenario &s, const global::GlobalComparison &c,
+                const std::vector<global::GlobalSummaryRow> &summary)
+{
+    static const char *const kColumns[] = {
+        "sched_latency_ms_p50", "sched_latency_ms_p99", "queue_wait_ms_mean", "conflicts",
+        "reschedules",          "allocation_rate",      "placed_share",       "cluster_util_mean",
+        "cluster_util_std"};
+    std::printf("%s: %d clusters, %d schedulers, %zu seeds, mean ± 95%% CI (Student t)\n",
+                s.name.c_str(), s.clusters, s.schedulers, c.seeds.size());
+    std::printf("%-18s", "architecture");
+    for (const char *m : kColumns)
+        std::printf(" %22s", m);
+    std::printf("\n");
+    for (const global::GlobalSummaryRow &row : summary) {
+        std::printf("%-18s", row.architecture.c_str());
+        for (const char *name : kColumns)
+            for (const auto &[metric, ci] : row.metrics)
+                if (metric == name) {
+                    char cell[64];
+                    std::snprintf(cell, sizeof cell, "%.4g ± %.2g", ci.mean, ci.ci95);
+                    std::printf(" %22s", cell);
+                }
+        std::printf("\n");
+    }
+}
+} // namespace
+
+int runGlobalScenario(const GlobalRunArgs &a)
+{
+    const auto scenario = loadOrReport(a.scenario, a.duration);
+    if (!scenario)
+        return BadInput;
+    const auto names = architectures(a.architectures, {"two-level"});
+    if (!names)
+        return BadInput;
+    if (names->size() != 1) {
+        std::fprintf(stderr, "error: --global: run takes one architecture; use compare for more\n");
+        return BadInput;
+    }
+    const std::uint64_t seed = a.seed.value_or(scenario->seed);
+    const global::GlobalResult r =
+        global::runGlobal(*scenario, *global::findGlobalArchitecture(names->front()), seed);
+    if (a.json) {
+        nlohmann::ordered_json out;
+        out["scenario"] = scenario->name;
+        out["architecture"] = r.architecture;
+        out["seed"] = seed;
+        out["clusters"] = r.clusters;
+        out["nodes"] = r.nodes;
+        out["arrived"] = r.arrived;
+        out["placed"] = r.placed;
+        for (const auto &[name, value] : r.metrics())
+            out[name] = value;
+        std::printf("%s\n", out.dump(2).c_str());
+        return Ok;
+    }
+    std::printf("%s  seed %llu  global %s  %d clusters  %lld nodes  %lld requests\n",
+                scenario->name.c_str(), static_cast<unsigned long long>(seed),
+                r.architecture.c_str(), r.clusters, static_cast<long long>(r.nodes),
+                static_cast<long long>(r.arrived));
+    for (const auto &[name, value] : r.metrics())
+        std::printf("  %-28s %.6g\n", name.c_str(), value);
+    return Ok;
+}
+
+int compareGlobalScenario(const GlobalCompareArgs &a)
+{
+    const auto scenario = loadOrReport(a.scenario, a.duration);
+    if (!scenario)
+        return BadInput;
+    std::vector<std::string> all;
+    for (const global::GlobalArchitecture &arch : global::globalArchitectures())
+        all.push_back(arch.name);
+    const auto names = architectures(a.architectures, all);
+    if (!names)
+        return BadInput;
+    if (a.seeds < 1) {
+        std::fprintf(stderr, "error: --seeds must be at least 1\n");
+        return BadInput;
+    }
+    std::vector<std::uint64_t> seeds;
+    for (int i = 0; i < a.seeds; ++i)
+        seeds.push_back(scenario->seed + std::uint64_t(i));
+    const int jobs = a.jobs > 0 ? a.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
+    ProgressBar bar("compare");
+    const global::GlobalComparison c =
+        global::compareGlobal(*scenario, *names, seeds, jobs, [&](int done, int total) {
+            bar.update(double(done) / total,
+                       std::to_string(done) + "/" + std::to_string(total) + " runs");
+        });
+    bar.done();
+    const auto summary = global::summariseGlobal(c);
+    if (!a.out.empty()) {
+        std::error_code ec;
+        std::filesystem::create_directories(a.out, ec);
+        const std::filesystem::path dir(a.out);
+        if (ec || !writeFile(dir / "summary.csv", global::globalSummaryCsv(summary)) ||
+            !writeFile(dir / "runs.csv", global::globalRunsCsv(c)) ||
+            !writeFile(dir / "summary.json",
+                       global::globalComparisonJson(*scenario, c, summary).dump(2) + "\n")) {
+            if (ec)
+                std::fprintf(stderr, "error: cannot create %s: %s\n", a.out.c_str(),
+                             ec.message().c_str());
+            return RunFailed;
+        }
+    }
+    if (a.json) {
+        std::printf("%s\n", global::globalComparisonJson(*scenario, c, summary).dump(2).c_str());
+    } else {
+        printTable(*scenario, c, summary);
+        if (!a.out.empty())
+            std::printf("results: %s/summary.csv, runs.csv, summary.json\n", a.out.c_str());
+    }
+    return Ok;
+}
+
+} // namespace schedlab::cli

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+/**
+ * `run` and `compare` on a global (multi-cluster) scenario: the scenario file has a
+ * top-level `global:` map, and `--global` names the architectures (core/global).
+ */
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace schedlab::cli {
+
+struct GlobalRunArgs
+{
+    std::string scenario;
+    std::string architectures; ///< comma-separated; empty: two-level
+    std::optional<std::uint64_t> seed;
+    std::string duration; ///< overrides the arrival window
+    bool json = false;
+};
+
+struct GlobalCompareArgs
+{
+    std::string scenario;
+    std::string architectures; ///< comma-separated; empty: every architecture
+    int seeds = 10;
+    int jobs = 0;
+    std::string duration;
+    std::string out; ///< directory for summary.csv, runs.csv, summary.json
+    bool json = false;
+};
+
+int runGlobalScenario(const GlobalRunArgs &args);
+int compareGlobalScenario(const GlobalCompareArgs &args);
+
+} // namespace schedlab::cli
