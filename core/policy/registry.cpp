@@ -25,6 +25,10 @@ const std::vector<PolicyInfo> &policyCatalog()
         {Plane::Dispatch, "kube-default",
          "filter by fit, score LeastAllocated + BalancedAllocation; cloud if none fits",
          "DRS 2.1, LRS IV-B"},
+        {Plane::Dispatch, "firmament",
+         "centralised: min-cost max-flow over the slot's requests, after an upload to the "
+         "cloud and back",
+         "KaiS V; Firmament (OSDI'16)"},
         {Plane::Dispatch, "cmmac",
          "learned: one actor per eAP over its local state, masked by the resource context",
          "KaiS III-A, eq. 2-7", "cmmac"},
@@ -162,6 +166,8 @@ std::unique_ptr<DispatchPolicy> makeDispatchPolicy(const std::string &name,
         return makeGreedyDispatch();
     if (name == "kube-default")
         return makeKubeDefaultDispatch();
+    if (name == "firmament")
+        return makeFirmamentDispatch();
     if (name == "cmmac")
         return makeCmmacDispatch(requireModel(Plane::Dispatch, name, model));
     return nullptr;
