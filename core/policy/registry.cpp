@@ -41,6 +41,9 @@ const std::vector<PolicyInfo> &policyCatalog()
         {Plane::Orchestration, "hpa",
          "Kubernetes HPA: ceil(current x metric/target), tolerance, stabilisation",
          "KaiS V (Native)"},
+        {Plane::Orchestration, "gsp-ss",
+         "LP shadow request scheduling on known arrival rates, then greedy replica placement",
+         "KaiS V; Farhadi et al. (INFOCOM'19)"},
         {Plane::Orchestration, "gpg",
          "learned: GNN embedding of nodes, eAPs and cluster; H high-value nodes, one "
          "scaling action each",
@@ -191,6 +194,8 @@ std::unique_ptr<OrchestrationPolicy> makeOrchestrationPolicy(const std::string &
         return makeStaticOrchestration();
     if (name == "hpa")
         return makeHpaOrchestration();
+    if (name == "gsp-ss")
+        return makeGspSsOrchestration();
     if (name == "gpg")
         return makeGpgOrchestration(requireModel(Plane::Orchestration, name, model));
     return nullptr;
