@@ -73,7 +73,14 @@ std::vector<const char *> tableMetrics(const Scenario &scenario)
 void printTable(const Scenario &scenario, const ComparisonSpec &spec,
                 const std::vector<VariantSummary> &summary)
 {
-    const std::vector<const char *> kTableMetrics = tableMetrics(scenario);
+    std::vector<const char *> kTableMetrics = tableMetrics(scenario);
+    // A centralised dispatcher's wait for its decisions (KaiS Φ_d), when one is compared.
+    const char *const delay = "scheduling_delay_ms_mean";
+    if (std::any_of(summary.begin(), summary.end(), [&](const VariantSummary &v) {
+            return std::any_of(v.metrics.begin(), v.metrics.end(),
+                               [&](const auto &m) { return m.first == delay; });
+        }))
+        kTableMetrics.push_back(delay);
     std::printf("%s: %zu seeds, mean ± 95%% CI (Student t)\n", scenario.name.c_str(),
                 spec.seeds.size());
     std::printf("%-22s", "policy");
@@ -83,12 +90,11 @@ void printTable(const Scenario &scenario, const ComparisonSpec &spec,
     for (const VariantSummary &v : summary) {
         std::printf("%-22s", v.label.c_str());
         for (const char *name : kTableMetrics) {
+            char cell[64] = "-";
             for (const auto &[metric, ci] : v.metrics)
-                if (metric == name) {
-                    char cell[64];
+                if (metric == name)
                     std::snprintf(cell, sizeof cell, "%.4g ± %.2g", ci.mean, ci.ci95);
-                    std::printf(" %24s", cell);
-                }
+            std::printf(" %24s", cell);
         }
         std::printf("\n");
     }

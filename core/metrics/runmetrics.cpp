@@ -152,6 +152,9 @@ RunResult RunMetrics::finish(double simSeconds, double wallSeconds, std::uint64_
     add("response_ms_p50", 1e3 * mResponse.quantile(0.50));
     add("response_ms_p95", 1e3 * mResponse.quantile(0.95));
     add("response_ms_p99", 1e3 * mResponse.quantile(0.99));
+    if (mSchedulingDelayEnabled)
+        add("scheduling_delay_ms_mean",
+            mSchedulingDelays ? 1e3 * mSchedulingDelaySum / double(mSchedulingDelays) : 0.0);
     add("scheduling_cost_bytes", mWanBytes + mPulledBytes);
     add("wan_request_bytes", mWanBytes);
     add("pulled_image_bytes", mPulledBytes);

@@ -39,6 +39,13 @@ public:
     void lanRequestBytes(double b) { mLanBytes += b; }
     void pulledBytes(double b) { mPulledBytes += b; }
     void dispatchDecision(std::int64_t nanos) { mDispatchNanos += nanos, ++mDispatchCalls; }
+    /** A centralised dispatcher's plan of a slot: counted into the mean decision
+     *  time of the slot's requests. */
+    void dispatchPlanning(std::int64_t nanos) { mDispatchNanos += nanos; }
+    /** Reports `scheduling_delay_ms_mean` (KaiS Φ_d): runs with a centralised dispatcher. */
+    void enableSchedulingDelay() { mSchedulingDelayEnabled = true; }
+    /** Simulated seconds a request waited at its eAP for its dispatch decision. */
+    void schedulingDelay(double seconds) { mSchedulingDelaySum += seconds, ++mSchedulingDelays; }
     void orchestrationDecision(std::int64_t nanos) { mOrchNanos += nanos, ++mOrchCalls; }
     /** Pod metrics are reported only by runs with deployments. */
     void enablePods() { mPodsEnabled = true; }
@@ -71,6 +78,9 @@ private:
     PodMetrics mPods;
     bool mPodsEnabled = false;
     bool mDrsReward = false;
+    bool mSchedulingDelayEnabled = false;
+    double mSchedulingDelaySum = 0.0;
+    std::uint64_t mSchedulingDelays = 0;
 
     // Per-slot utilisation samples, summed.
     std::uint64_t mSlots = 0;

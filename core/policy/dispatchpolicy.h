@@ -3,6 +3,7 @@
 
 #include "sim/simstate.h"
 
+#include <cstdint>
 #include <vector>
 
 namespace schedlab {
@@ -21,13 +22,39 @@ struct DispatchContext
     Rng &rng; ///< the run's "dispatch" stream
 };
 
-/** Dispatch plane: chooses an edge node from `candidates`, or kCloud. */
+/** One request the eAPs dispatch in the coming slot, in the order it is dispatched. */
+struct SlotRequest
+{
+    int eap;
+    std::int32_t request;
+    /** As DispatchContext::candidates: the nodes eq. 4 marks available for it. */
+    const std::vector<int> *candidates;
+};
+
+/**
+ * Dispatch plane: chooses an edge node from `candidates`, or kCloud.
+ *
+ * A decentralised policy decides at each eAP, one request at a time (KaiS
+ * III-A). A centralised one (KaiS V: Firmament) first sees the whole slot in
+ * beginSlot(), plans it, and pays for the round trip to the central scheduler
+ * through decisionDelay().
+ */
 class DispatchPolicy
 {
 public:
     virtual ~DispatchPolicy() = default;
     virtual void reset(const SimState &state) {}
     virtual int dispatch(const DispatchContext &ctx) = 0;
+
+    /** True: the engine gathers every eAP's requests of the slot and calls
+     *  beginSlot() before their dispatch() calls. */
+    virtual bool centralised() const { return false; }
+    /** The slot's requests from all eAPs, before any of them is dispatched
+     *  (called only for a centralised policy, and only when `batch` is not empty). */
+    virtual void beginSlot(const SimState &state, const std::vector<SlotRequest> &batch) {}
+    /** Seconds from a request leaving the queue of `eap` until its decision is
+     *  back at the eAP and it can be sent on: 0 for a decision taken at the eAP. */
+    virtual double decisionDelay(int eap) const { return 0.0; }
 };
 
 } // namespace schedlab

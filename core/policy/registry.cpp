@@ -28,6 +28,10 @@ const std::vector<PolicyInfo> &policyCatalog()
             {Plane::Dispatch, "kube-default",
              "filter by fit, score LeastAllocated + BalancedAllocation; cloud if none fits",
              "DRS 2.1, LRS IV-B"},
+            {Plane::Dispatch, "firmament",
+             "centralised: min-cost max-flow over the slot's requests, after an upload to the "
+             "cloud and back",
+             "KaiS V; Firmament (OSDI'16)"},
             {Plane::Dispatch, "cmmac",
              "learned: one actor per eAP over its local state, masked by the resource context",
              "KaiS III-A, eq. 2-7", "cmmac"},
@@ -40,6 +44,9 @@ const std::vector<PolicyInfo> &policyCatalog()
             {Plane::Orchestration, "hpa",
              "Kubernetes HPA: ceil(current x metric/target), tolerance, stabilisation",
              "KaiS V (Native)"},
+            {Plane::Orchestration, "gsp-ss",
+             "LP shadow request scheduling on known arrival rates, then greedy replica placement",
+             "KaiS V; Farhadi et al. (INFOCOM'19)"},
             {Plane::Orchestration, "gpg",
              "learned: GNN embedding of nodes, eAPs and cluster; H high-value nodes, one "
              "scaling action each",
@@ -180,6 +187,8 @@ std::unique_ptr<DispatchPolicy> makeDispatchPolicy(const std::string &name,
         return makeGreedyDispatch();
     if (name == "kube-default")
         return makeKubeDefaultDispatch();
+    if (name == "firmament")
+        return makeFirmamentDispatch();
     if (name == "cmmac")
         return makeCmmacDispatch(requireModel(Plane::Dispatch, name, model));
     return nullptr;
@@ -203,6 +212,8 @@ std::unique_ptr<OrchestrationPolicy> makeOrchestrationPolicy(const std::string &
         return makeStaticOrchestration();
     if (name == "hpa")
         return makeHpaOrchestration();
+    if (name == "gsp-ss")
+        return makeGspSsOrchestration();
     if (name == "gpg")
         return makeGpgOrchestration(requireModel(Plane::Orchestration, name, model));
     return nullptr;

@@ -108,6 +108,8 @@ Engine::Engine(const Scenario &scenario, const RunOptions &options)
     mTotalSlots = long(std::ceil(duration / scenario.time.slot - 1e-9));
 
     mDispatch->reset(mState);
+    if (mDispatch->centralised())
+        mMetrics.enableSchedulingDelay();
     mDequeue->reset(mState, int(mTopology.eaps.size()) + nodes + 1);
     mOrchestration->reset(mState);
     placeInitialReplicas();
@@ -295,6 +297,10 @@ void Engine::dropExpired()
 
 void Engine::dispatchFromEaps()
 {
+    if (mDispatch->centralised()) {
+        dispatchSlotCentrally();
+        return;
+    }
     const int limit = mScenario.time.dispatchPerSlot;
     for (int b = 0; b < int(mTopology.eaps.size()); ++b) {
         auto &queue = mState.eapQueues[b];
@@ -310,24 +316,72 @@ void Engine::dispatchFromEaps()
             continue;
         }
         // `all`: the whole queue leaves this slot, in Ψ order.
-        if (!mDequeue->isFifo()) {
-            mScratchPriority.resize(queue.size());
-            for (std::size_t i = 0; i < queue.size(); ++i)
-                mScratchPriority[i] = mDequeue->priority(b, mState.requests[queue[i]], mState.now);
-            std::vector<std::size_t> order(queue.size());
-            std::iota(order.begin(), order.end(), 0);
-            std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
-                return mScratchPriority[x] > mScratchPriority[y];
-            });
-            std::vector<std::int32_t> sorted(queue.size());
-            for (std::size_t i = 0; i < order.size(); ++i)
-                sorted[i] = queue[order[i]];
-            queue.swap(sorted);
-        }
+        sortByPriority(queue, b);
         for (std::int32_t id : queue)
             dispatchRequest(b, id);
         queue.clear();
     }
+}
+
+void Engine::sortByPriority(std::vector<std::int32_t> &queue, int queueIndex)
+{
+    if (mDequeue->isFifo())
+        return;
+    mScratchPriority.resize(queue.size());
+    for (std::size_t i = 0; i < queue.size(); ++i)
+        mScratchPriority[i] = mDequeue->priority(queueIndex, mState.requests[queue[i]], mState.now);
+    std::vector<std::size_t> order(queue.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+        return mScratchPriority[x] > mScratchPriority[y];
+    });
+    std::vector<std::int32_t> sorted(queue.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        sorted[i] = queue[order[i]];
+    queue.swap(sorted);
+}
+
+/**
+ * A centralised dispatcher plans the whole slot: the same requests leave the
+ * same queues in the same Ψ order as for a decentralised one, but all of them
+ * are handed to the policy before the first is dispatched.
+ */
+void Engine::dispatchSlotCentrally()
+{
+    const int limit = mScenario.time.dispatchPerSlot;
+    mSlotBatch.clear();
+    for (int b = 0; b < int(mTopology.eaps.size()); ++b) {
+        auto &queue = mState.eapQueues[b];
+        if (queue.empty())
+            continue;
+        if (limit > 0) {
+            for (int k = 0; k < limit && !queue.empty(); ++k) {
+                const int i = pickFromQueue(queue, b, false, -1);
+                mSlotBatch.push_back({b, queue[i], nullptr});
+                queue.erase(queue.begin() + i);
+            }
+            continue;
+        }
+        sortByPriority(queue, b);
+        for (std::int32_t id : queue)
+            mSlotBatch.push_back({b, id, nullptr});
+        queue.clear();
+    }
+    if (mSlotBatch.empty())
+        return;
+    for (SlotRequest &q : mSlotBatch)
+        q.candidates = &candidatesFor(q.eap, q.request);
+    const auto t0 = std::chrono::steady_clock::now();
+    mDispatch->beginSlot(mState, mSlotBatch);
+    mMetrics.dispatchPlanning(nanosSince(t0));
+    for (const SlotRequest &q : mSlotBatch)
+        dispatchRequest(q.eap, q.request);
+}
+
+const std::vector<int> &Engine::candidatesFor(int eap, std::int32_t id) const
+{
+    const int site = mTopology.eaps[eap].site;
+    return mHosting[std::size_t(site) * mState.serviceCount + mState.requests[id].service];
 }
 
 void Engine::dispatchRequest(int eap, std::int32_t id)
@@ -335,8 +389,7 @@ void Engine::dispatchRequest(int eap, std::int32_t id)
     Request &r = mState.requests[id];
     r.dequeued = mState.now;
     const EapInfo &info = mTopology.eaps[eap];
-    const int s = int(r.service);
-    const auto &candidates = mHosting[std::size_t(info.site) * mState.serviceCount + s];
+    const auto &candidates = candidatesFor(eap, id);
 
     const auto t0 = std::chrono::steady_clock::now();
     const DispatchContext ctx{mState, eap, r, candidates, mDispatchRng};
@@ -350,14 +403,19 @@ void Engine::dispatchRequest(int eap, std::int32_t id)
     mMetrics.dispatched(target == kCloud);
     if (mObserver)
         mObserver->onDispatch(mState, id, eap, target);
+    // The request leaves the eAP once its decision is there (+ 0.0 changes no time).
+    const double delay = mDispatch->decisionDelay(eap);
+    if (mDispatch->centralised())
+        mMetrics.schedulingDelay(delay);
+    const double leaves = mState.now + delay;
     if (target == kCloud) {
         mMetrics.wanRequestBytes(r.size);
-        mEvents.push(mState.now + transferSeconds(info.toCloud, r.size), AtCloud, id);
+        mEvents.push(leaves + transferSeconds(info.toCloud, r.size), AtCloud, id);
         return;
     }
     mState.nodes[target].demand += 1.0;
     mMetrics.lanRequestBytes(r.size);
-    mEvents.push(mState.now + transferSeconds(mScenario.network.lan, r.size), AtNode, id, target);
+    mEvents.push(leaves + transferSeconds(mScenario.network.lan, r.size), AtNode, id, target);
 }
 
 int Engine::pickFromQueue(const std::vector<std::int32_t> &queue, int queueIndex,

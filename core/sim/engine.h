@@ -7,6 +7,7 @@
 #include "sim/random.h"
 #include "sim/simstate.h"
 #include "sim/topology.h"
+#include "policy/dispatchpolicy.h"
 #include "workload/arrivalsource.h"
 
 #include <memory>
@@ -14,7 +15,6 @@
 
 namespace schedlab {
 
-class DispatchPolicy;
 class DequeuePolicy;
 class OrchestrationPolicy;
 class LayerCache;
@@ -118,6 +118,9 @@ private:
     void admitArrivals(double until);
     void dropExpired();
     void dispatchFromEaps();
+    void dispatchSlotCentrally();
+    void sortByPriority(std::vector<std::int32_t> &queue, int queueIndex);
+    const std::vector<int> &candidatesFor(int eap, std::int32_t id) const;
     void dispatchRequest(int eap, std::int32_t id);
     void tryStartNode(int node);
     void tryStartCloud();
@@ -195,6 +198,7 @@ private:
     std::vector<double> mFrameBusy;         ///< [site * W + service]: core-seconds busy this frame
     std::vector<double> mReturnLatency;     ///< per node: result back to the device
     std::vector<double> mScratchPriority;
+    std::vector<SlotRequest> mSlotBatch;    ///< a centralised dispatcher's slot
     std::uint64_t mInFlight = 0;
     std::uint64_t mEventCount = 0;
     long mTotalSlots = 0;

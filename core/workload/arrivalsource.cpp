@@ -3,6 +3,7 @@
 
 #include "sim/random.h"
 #include "sim/topology.h"
+#include "workload/arrivalrates.h"
 #include "workload/tracereader.h"
 
 #include <algorithm>
@@ -85,20 +86,6 @@ public:
     }
 
 private:
-    static std::vector<double> centredMemoryRanks(const Scenario &scenario)
-    {
-        const int n = int(scenario.services.size());
-        std::vector<int> order(n);
-        std::iota(order.begin(), order.end(), 0);
-        std::stable_sort(order.begin(), order.end(), [&](int x, int y) {
-            return scenario.services[x].replicaMemory < scenario.services[y].replicaMemory;
-        });
-        std::vector<double> rank(n, 0.0);
-        for (int i = 0; i < n && n > 1; ++i)
-            rank[order[i]] = 2.0 * i / (n - 1) - 1.0; // -1 lightest .. +1 heaviest
-        return rank;
-    }
-
     RequestDrawer mDraw;
     Rng mTimes;
     RequestWorkload mSpec;

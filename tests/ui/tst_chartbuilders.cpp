@@ -152,8 +152,13 @@ private Q_SLOTS:
         QVERIFY(policyColour("random") != policyColour("round-robin"));
         QCOMPARE(policyColour("my-policy"), policyColour(QString("my-") + "policy"));
         QCOMPARE(policyColour("greedy"), QColor(0x00, 0x72, 0xB2)); // stable across versions
-        for (const char *baseline : {"greedy", "random", "round-robin", "kube-default"})
+        for (const char *baseline : {"greedy", "random", "round-robin", "kube-default"}) {
             QVERIFY(policyColour("cmmac") != policyColour(baseline));
+            QVERIFY(policyColour("firmament") != policyColour(baseline));
+        }
+        QVERIFY(policyColour("firmament") != policyColour("cmmac"));
+        for (const char *orchestration : {"hpa", "static"})
+            QVERIFY(policyColour("gsp-ss") != policyColour(orchestration));
     }
 };
 

@@ -58,6 +58,9 @@ QColor policyColour(const QString &name)
     // round-robin, kube-default: the first four colours); it takes one they do not use.
     if (name == QLatin1String("cmmac"))
         return palette[4];
+    // So is Firmament, and often with cmmac too: the next colour none of them uses.
+    if (name == QLatin1String("firmament"))
+        return palette[5];
     // FNV-1a: qHash is seeded per process, and colours must not change between runs.
     std::uint32_t h = 2166136261u;
     for (const char c : name.toUtf8()) {

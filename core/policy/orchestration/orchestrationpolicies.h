@@ -19,6 +19,8 @@ struct HpaSettings
 
 std::unique_ptr<OrchestrationPolicy> makeStaticOrchestration();
 std::unique_ptr<OrchestrationPolicy> makeHpaOrchestration(HpaSettings settings = {});
+/** KaiS V's GSP-SS: shadow scheduling LP on the known arrival rates, greedy placement. */
+std::unique_ptr<OrchestrationPolicy> makeGspSsOrchestration();
 /** KaiS GPG (Sec. III-B) on the networks of a gpg model; checked against the
  *  scenario at reset (std::invalid_argument when they do not fit). */
 std::unique_ptr<OrchestrationPolicy> makeGpgOrchestration(const LearnedModel &model);

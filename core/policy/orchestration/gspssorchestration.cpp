@@ -1,0 +1,218 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "policy/orchestration/orchestrationpolicies.h"
+#include "policy/orchestration/shadowscheduling.h"
+#include "workload/arrivalrates.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <numeric>
+#include <tuple>
+#include <vector>
+
+namespace schedlab {
+
+namespace {
+/**
+ * KaiS Sec. V baseline GSP-SS (Farhadi et al., INFOCOM'19): at every frame and
+ * edge site, the shadow request scheduling LP (shadowscheduling.h) on the
+ * services' arrival rates, then greedy service placement by its shadow demand.
+ *
+ * The arrival rates are known in advance, as GSP-SS assumes: they come from the
+ * scenario's workload definition (ArrivalRateOracle) for the coming frame, the
+ * site's share being its eAPs' share, since requests pick an eAP uniformly. No
+ * other policy gets this knowledge: it is what makes the baseline an optimum
+ * under a model, not a policy a deployment could run.
+ *
+ * Greedy placement plans the site afresh each frame, as GSP-SS does: (service,
+ * node) pairs in order of shadow demand y, largest first, each asking for
+ * ceil(work / perf * y / u) replicas (busy at most u of the time); a replica
+ * goes on the pair's node while its cpu and memory requests fit there, else on
+ * the node of the site that hosts the service already or has most room. Each
+ * service gets at most its `max`, and replicas up to its `min` where room is
+ * left. The plan is then applied: replicas it does not keep are removed (an idle
+ * one at once, a busy one drains) and the new ones added with scaleUpOn.
+ */
+class GspSsOrchestration final : public OrchestrationPolicy
+{
+public:
+    /** u: the same target utilisation as the `hpa` baseline, for a fair comparison. */
+    static constexpr double kUtilisation = 0.6;
+
+    void reset(const SimState &state) override
+    {
+        mOracle = std::make_unique<ArrivalRateOracle>(*state.scenario);
+    }
+
+    void onFrame(OrchestrationContext &ctx) override
+    {
+        const SimState &st = ctx.state();
+        const Topology &topo = *st.topology;
+        const int W = st.serviceCount;
+        std::vector<int> nodes;
+        for (int n = 0; n < topo.edgeCount; ++n)
+            if (topo.nodes[n].site == ctx.site() && !isControlPlane(topo.nodes[n]) &&
+                topo.nodes[n].cpu > 0 && topo.nodes[n].memory > 0)
+                nodes.push_back(n);
+        const int N = int(nodes.size());
+        if (N == 0 || W == 0)
+            return;
+
+        const std::vector<int> current = currentReplicas(st, nodes);
+        const ShadowProblem problem = buildProblem(ctx, nodes, current);
+        const ShadowSchedule shadow = solveShadowScheduling(problem);
+        const std::vector<int> plan = planPlacement(st, nodes, problem, shadow, current);
+
+        for (int w = 0; w < W; ++w)
+            for (int i = 0; i < N; ++i) {
+                const std::size_t at = std::size_t(w) * N + i;
+                for (int k = plan[at]; k < current[at] && ctx.scaleDownOn(w, nodes[i]); ++k) {
+                }
+            }
+        for (int w = 0; w < W; ++w)
+            for (int i = 0; i < N; ++i) {
+                const std::size_t at = std::size_t(w) * N + i;
+                for (int k = current[at]; k < plan[at] && ctx.scaleUpOn(w, nodes[i]); ++k) {
+                }
+            }
+    }
+
+private:
+    /** Replicas of each service on each node, ready or pulling, not draining. */
+    static std::vector<int> currentReplicas(const SimState &st, const std::vector<int> &nodes)
+    {
+        const int N = int(nodes.size());
+        std::vector<int> count(std::size_t(st.serviceCount) * N, 0);
+        for (int i = 0; i < N; ++i)
+            for (std::int32_t id : st.nodes[nodes[i]].replicas) {
+                const Replica &r = st.replicas[id];
+                if (r.alive && !r.draining)
+                    ++count[std::size_t(r.service) * N + i];
+            }
+        return count;
+    }
+
+    ShadowProblem buildProblem(const OrchestrationContext &ctx, const std::vector<int> &nodes,
+                               const std::vector<int> &current) const
+    {
+        const SimState &st = ctx.state();
+        const Topology &topo = *st.topology;
+        const Scenario &sc = *st.scenario;
+        const int W = st.serviceCount, N = int(nodes.size());
+        int siteEaps = 0;
+        for (const EapInfo &e : topo.eaps)
+            siteEaps += e.site == ctx.site();
+        const double share = topo.eaps.empty() ? 0.0 : double(siteEaps) / double(topo.eaps.size());
+        const std::vector<double> rates =
+            mOracle->serviceRates(st.now, st.now + ctx.frameSeconds());
+
+        ShadowProblem pb;
+        pb.utilisation = kUtilisation;
+        for (int w = 0; w < W; ++w) {
+            const ServiceSpec &s = st.service(w);
+            pb.services.push_back(
+                {rates[w] * share, s.work.mean(), s.replicaCpu, s.replicaMemory, s.replicas.max});
+        }
+        for (int n : nodes)
+            pb.nodes.push_back({topo.nodes[n].cpu, topo.nodes[n].memory, topo.nodes[n].perf});
+        pb.allowed.assign(std::size_t(W) * N, 0);
+        pb.hosted.assign(std::size_t(W) * N, 0);
+        for (int w = 0; w < W; ++w) {
+            const ImageSpec *image = sc.image(st.service(w).image);
+            for (int i = 0; i < N; ++i) {
+                const std::size_t at = std::size_t(w) * N + i;
+                pb.allowed[at] = image && image->variantFor(topo.nodes[nodes[i]].arch);
+                pb.hosted[at] = current[at] > 0;
+            }
+        }
+        return pb;
+    }
+
+    /** The greedy placement: replicas per [service * nodes + node]. */
+    static std::vector<int> planPlacement(const SimState &st, const std::vector<int> &nodes,
+                                          const ShadowProblem &pb, const ShadowSchedule &shadow,
+                                          const std::vector<int> &current)
+    {
+        const int W = st.serviceCount, N = int(nodes.size());
+        // Room for replicas: what neither pods nor draining replicas hold.
+        std::vector<double> cpuLeft(N), memLeft(N);
+        for (int i = 0; i < N; ++i) {
+            const NodeState &ns = st.nodes[nodes[i]];
+            cpuLeft[i] = pb.nodes[i].cpu - ns.cpuAlloc;
+            memLeft[i] = pb.nodes[i].memory - ns.memAlloc;
+            for (int w = 0; w < W; ++w) {
+                cpuLeft[i] += current[std::size_t(w) * N + i] * pb.services[w].cpu;
+                memLeft[i] += current[std::size_t(w) * N + i] * pb.services[w].memory;
+            }
+        }
+        std::vector<int> plan(std::size_t(W) * N, 0), planned(W, 0);
+        auto fits = [&](int w, int i) {
+            return pb.allowed[std::size_t(w) * N + i] && cpuLeft[i] >= pb.services[w].cpu - 1e-9 &&
+                   memLeft[i] >= pb.services[w].memory - 1e-9;
+        };
+        auto place = [&](int w, int i) {
+            ++plan[std::size_t(w) * N + i];
+            ++planned[w];
+            cpuLeft[i] -= pb.services[w].cpu;
+            memLeft[i] -= pb.services[w].memory;
+        };
+        // Where a replica of w goes when its own node is full: a node that hosts w
+        // now beyond the plan (no image pull), else the most room left, lower index.
+        auto elsewhere = [&](int w) {
+            int best = -1;
+            std::tuple<bool, double> bestKey{};
+            for (int i = 0; i < N; ++i) {
+                if (!fits(w, i))
+                    continue;
+                const std::size_t at = std::size_t(w) * N + i;
+                const auto key = std::make_tuple(
+                    current[at] > plan[at],
+                    std::min(cpuLeft[i] / pb.nodes[i].cpu, memLeft[i] / pb.nodes[i].memory));
+                if (best < 0 || key > bestKey) {
+                    best = i;
+                    bestKey = key;
+                }
+            }
+            return best;
+        };
+
+        std::vector<std::size_t> order(plan.size());
+        std::iota(order.begin(), order.end(), 0);
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            return shadow.demand[a] > shadow.demand[b];
+        });
+        for (std::size_t at : order) {
+            if (shadow.demand[at] <= 1e-9)
+                break;
+            const int w = int(at / N), i = int(at % N);
+            const double busy = pb.services[w].work / pb.nodes[i].perf * shadow.demand[at];
+            const int want = int(std::ceil(busy / pb.utilisation - 1e-6));
+            for (int k = 0; k < want && planned[w] < pb.services[w].maxReplicas; ++k) {
+                const int where = fits(w, i) ? i : elsewhere(w);
+                if (where < 0)
+                    break;
+                place(w, where);
+            }
+        }
+        for (int w = 0; w < W; ++w) {
+            const int lower = std::min(st.service(w).replicas.min, pb.services[w].maxReplicas);
+            while (planned[w] < lower) {
+                const int where = elsewhere(w);
+                if (where < 0)
+                    break;
+                place(w, where);
+            }
+        }
+        return plan;
+    }
+
+    std::unique_ptr<ArrivalRateOracle> mOracle;
+};
+} // namespace
+
+std::unique_ptr<OrchestrationPolicy> makeGspSsOrchestration()
+{
+    return std::make_unique<GspSsOrchestration>();
+}
+
+} // namespace schedlab
