@@ -17,6 +17,7 @@ enum ExitCode { Ok = 0, RunFailed = 1, BadInput = 2 };
 void registerValidateCommand(CLI::App &app, int &exitCode);
 void registerRunCommand(CLI::App &app, int &exitCode);
 void registerCompareCommand(CLI::App &app, int &exitCode);
+void registerSweepCommand(CLI::App &app, int &exitCode);
 void registerImportTraceCommand(CLI::App &app, int &exitCode);
 void registerListPoliciesCommand(CLI::App &app, int &exitCode);
 void registerTrainCommand(CLI::App &app, int &exitCode);

@@ -3,6 +3,7 @@
 #include "command.h"
 #include "globalcommands.h"
 #include "progressbar.h"
+#include "sweepcommand.h"
 
 #include "experiment/comparison.h"
 #include "experiment/comparisonfiles.h"
@@ -30,50 +31,34 @@ struct CompareArgs
     std::string db;
     std::string checkpoint;
     std::string global;
+    std::string param;
     bool json = false;
 };
 
-const char *const kRequestMetrics[] = {"throughput_rate", "dropped", "response_ms_p95",
-                                       "scheduling_cost_bytes", "avg_util", "imbalance",
-                                       "decision_time_us_mean"};
-const char *const kPodMetrics[] = {"download_bytes",  "download_seconds",
-                                   "disk_used_bytes", "containers_before_eviction",
-                                   "lrs_std",         "deploy_failures",
-                                   "failures_image_pull", "failures_container_create",
-                                   "failures_unschedulable"};
-const char *const kServingMetrics[] = {"qps", "replica_cpu_util_mean", "replica_cpu_util_min",
-                                       "k_estimation_error"};
-
-/** The request columns when the scenario has requests, the pod columns when it has pods
- *  (with the utilisation columns if the requests did not bring them, and drs_reward when
- *  pods declare DRS usage), the serving columns when a stream serves requests. */
-std::vector<const char *> tableMetrics(const Scenario &scenario)
+/** `compare --param PATH=VALUES` is `sweep` with --out as a directory. */
+int sweepInstead(const CompareArgs &a)
 {
-    std::vector<const char *> out;
-    const bool requests = scenario.workload.requests.kind != RequestWorkloadKind::None;
-    if (requests)
-        out.insert(out.end(), std::begin(kRequestMetrics), std::end(kRequestMetrics));
-    if (scenario.hasDeployments()) {
-        out.insert(out.end(), std::begin(kPodMetrics), std::end(kPodMetrics));
-        if (!requests)
-            out.insert(out.end(), {"avg_util", "imbalance"});
-        for (const DeploymentStream &d : scenario.workload.deployments)
-            if (std::any_of(d.pods.begin(), d.pods.end(), hasUsage)) {
-                out.push_back("drs_reward");
-                break;
-            }
-    }
-    const auto &streams = scenario.workload.deployments;
-    if (std::any_of(streams.begin(), streams.end(),
-                    [](const DeploymentStream &d) { return d.serve.enabled(); }))
-        out.insert(out.end(), std::begin(kServingMetrics), std::end(kServingMetrics));
-    return out;
+    SweepArgs s;
+    s.scenario = a.scenario;
+    s.param = a.param;
+    s.dispatch = a.dispatch;
+    s.dequeue = a.dequeue;
+    s.orchestration = a.orchestration;
+    s.placement = a.placement;
+    s.seeds = a.seeds;
+    s.jobs = a.jobs;
+    s.duration = a.duration;
+    s.out = a.out.empty() || a.out.back() == '/' ? a.out : a.out + "/";
+    s.db = a.db;
+    s.checkpoint = a.checkpoint;
+    s.json = a.json;
+    return sweepCommand(s);
 }
 
 void printTable(const Scenario &scenario, const ComparisonSpec &spec,
                 const std::vector<VariantSummary> &summary)
 {
-    std::vector<const char *> kTableMetrics = tableMetrics(scenario);
+    std::vector<const char *> kTableMetrics = keyMetrics(scenario);
     // A centralised dispatcher's wait for its decisions (KaiS Φ_d), when one is compared.
     const char *const delay = "scheduling_delay_ms_mean";
     if (std::any_of(summary.begin(), summary.end(), [&](const VariantSummary &v) {
@@ -116,6 +101,8 @@ int compareCommand(const CompareArgs &a)
                      a.scenario.c_str());
         return BadInput;
     }
+    if (!a.param.empty())
+        return sweepInstead(a);
     auto scenario = loadScenarioOrReport(a.scenario);
     if (!scenario)
         return BadInput;
@@ -206,6 +193,9 @@ void registerCompareCommand(CLI::App &app, int &exitCode)
     cmd->add_option("--global", a.global,
                     "Global scheduling architectures, comma-separated, for a global scenario "
                     "(default: all)");
+    cmd->add_option("--param", a.param,
+                    "PATH=v1,v2,...: run the comparison at every value (as `sweep`; --out is "
+                    "then a directory that gets sweep.*)");
     cmd->add_flag("--json", a.json, "Print one JSON object");
     cmd->callback([&exitCode] { exitCode = compareCommand(a); });
 }

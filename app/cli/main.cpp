@@ -14,6 +14,7 @@ int main(int argc, char **argv)
     registerValidateCommand(app, exitCode);
     registerRunCommand(app, exitCode);
     registerCompareCommand(app, exitCode);
+    registerSweepCommand(app, exitCode);
     registerImportTraceCommand(app, exitCode);
     registerListPoliciesCommand(app, exitCode);
     registerTrainCommand(app, exitCode);

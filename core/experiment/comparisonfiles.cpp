@@ -15,8 +15,9 @@ nlohmann::ordered_json policiesOf(const PolicySelection &p)
             {"orchestration", p.orchestration},
             {"placement", p.placement}};
 }
+} // namespace
 
-std::string number(double v)
+std::string csvNumber(double v)
 {
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.17g", v);
@@ -32,7 +33,6 @@ std::string csvField(const std::string &s)
         out += c == '"' ? std::string("\"\"") : std::string(1, c);
     return out + "\"";
 }
-} // namespace
 
 nlohmann::ordered_json comparisonJson(const Scenario &scenario, const ComparisonSpec &spec,
                                       const std::vector<VariantSummary> &summary)
@@ -73,8 +73,8 @@ bool writeComparisonFiles(const std::string &dir, const Scenario &scenario,
     sum << "policy,metric,mean,ci95,n\n";
     for (const VariantSummary &v : summary)
         for (const auto &[name, ci] : v.metrics)
-            sum << csvField(v.label) << ',' << name << ',' << number(ci.mean) << ','
-                << number(ci.ci95) << ',' << ci.n << '\n';
+            sum << csvField(v.label) << ',' << name << ',' << csvNumber(ci.mean) << ','
+                << csvNumber(ci.ci95) << ',' << ci.n << '\n';
 
     bool header = false;
     frames << "policy,seed,frame,time_s,throughput,arrived,on_time,dropped,avg_util,imbalance,"
@@ -94,18 +94,18 @@ bool writeComparisonFiles(const std::string &dir, const Scenario &scenario,
         }
         runs << csvField(label) << ',' << seed;
         for (const MetricValue &m : c.result.metrics)
-            runs << ',' << number(m.value);
+            runs << ',' << csvNumber(m.value);
         runs << '\n';
         for (std::size_t f = 0; f < c.result.frames.size(); ++f) {
             const FramePoint &p = c.result.frames[f];
-            frames << csvField(label) << ',' << seed << ',' << f << ',' << number(p.time) << ','
-                   << number(p.throughput) << ',' << p.arrived << ',' << p.onTime << ','
-                   << p.dropped << ',' << number(p.avgUtil) << ',' << number(p.imbalance) << ','
+            frames << csvField(label) << ',' << seed << ',' << f << ',' << csvNumber(p.time) << ','
+                   << csvNumber(p.throughput) << ',' << p.arrived << ',' << p.onTime << ','
+                   << p.dropped << ',' << csvNumber(p.avgUtil) << ',' << csvNumber(p.imbalance) << ','
                    << p.edgeReplicas << '\n';
         }
         for (const auto &[seconds, fraction] : c.result.responseCdf)
-            cdf << csvField(label) << ',' << seed << ',' << number(seconds) << ','
-                << number(fraction) << '\n';
+            cdf << csvField(label) << ',' << seed << ',' << csvNumber(seconds) << ','
+                << csvNumber(fraction) << '\n';
     }
     json << comparisonJson(scenario, spec, summary).dump(2) << '\n';
     if (!sum || !runs || !frames || !cdf || !json) {

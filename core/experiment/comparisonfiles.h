@@ -15,6 +15,11 @@ namespace schedlab {
 nlohmann::ordered_json comparisonJson(const Scenario &scenario, const ComparisonSpec &spec,
                                       const std::vector<VariantSummary> &summary);
 
+/** A double as the result files write it: %.17g, so it reads back bit for bit. */
+std::string csvNumber(double v);
+/** `s` as one CSV field, quoted when it holds a comma, a quote or a newline. */
+std::string csvField(const std::string &s);
+
 /**
  * summary.csv, runs.csv (one row per run), frames.csv (Φ_f per frame), cdf.csv
  * (each run's response-time CDF: policy,seed,response_s,fraction), summary.json.

@@ -99,6 +99,17 @@ public:
     /** Names of the run's vectors, sorted. */
     std::vector<std::string> vectorNames(std::int64_t runId) const;
 
+    /**
+     * Stores a sweep whose values' runs are stored as the comparisons named in
+     * `points` (value, comparison label), in one transaction. Returns its id, or -1
+     * (also for a label already used).
+     */
+    std::int64_t addSweep(const std::string &label, std::int64_t scenarioId,
+                          const std::string &parameter,
+                          const std::vector<std::pair<std::string, std::string>> &points);
+    /** All sweeps, oldest first. */
+    std::vector<SweepRecord> sweeps() const;
+
     /** Starts a training session (a named series of curves). Returns its id, or -1. */
     std::int64_t beginTrainingSession(const std::string &name, std::int64_t scenarioId = -1);
     /** Stores the values of one training step (metric -> value) in one transaction;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace schedlab {
@@ -47,6 +48,19 @@ struct RunSummary
     std::map<std::string, double> scalars;
     std::map<std::string, std::string> attributes;
     std::string buildVersion;
+};
+
+/** A stored parameter sweep: one comparison per value of one scenario parameter. */
+struct SweepRecord
+{
+    std::int64_t id = -1;
+    std::string label;
+    std::int64_t scenarioId = -1; ///< the scenario document as given, before any value
+    std::string scenarioName;
+    std::string parameter; ///< the value path, e.g. workload.requests.rate
+    std::string createdAt; ///< ISO-8601 UTC
+    /** (value, comparison label) in the order the values were given. */
+    std::vector<std::pair<std::string, std::string>> points;
 };
 
 /** A stored model checkpoint (written by the learning library). */

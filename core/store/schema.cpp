@@ -103,8 +103,29 @@ CREATE TABLE checkpoint (
 CREATE INDEX checkpoint_session ON checkpoint(session_id);
 )sql";
 
+// Version 2: parameter sweeps. A sweep is a group of comparisons, one per value of
+// one scenario parameter; each point names the comparison (run_attr 'comparison')
+// its runs were stored under.
+constexpr const char *kVersion2 = R"sql(
+CREATE TABLE sweep (
+    id          INTEGER PRIMARY KEY,
+    label       TEXT NOT NULL UNIQUE,
+    scenario_id INTEGER NOT NULL REFERENCES scenario(id), -- the document as given
+    parameter   TEXT NOT NULL,                             -- e.g. workload.requests.rate
+    created_at  TEXT NOT NULL
+);
+CREATE INDEX sweep_scenario ON sweep(scenario_id);
+CREATE TABLE sweep_point (
+    sweep_id   INTEGER NOT NULL REFERENCES sweep(id) ON DELETE CASCADE,
+    seq        INTEGER NOT NULL,
+    value      TEXT NOT NULL,
+    comparison TEXT NOT NULL,
+    PRIMARY KEY (sweep_id, seq)
+) WITHOUT ROWID;
+)sql";
+
 // Append new versions here; never edit a released one.
-constexpr std::array kMigrations{Migration{1, kVersion1}};
+constexpr std::array kMigrations{Migration{1, kVersion1}, Migration{2, kVersion2}};
 static_assert(kMigrations.back().version == kCurrentVersion);
 
 std::string sqliteMessage(sqlite3 *db)

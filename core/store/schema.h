@@ -13,8 +13,9 @@ struct sqlite3;
  */
 namespace schedlab::schema {
 
-/** The newest schema this build knows; a file with a newer one is refused. */
-constexpr int kCurrentVersion = 1;
+/** The newest schema this build knows; a file with a newer one is refused.
+ *  2 added parameter sweeps (sweep, sweep_point). */
+constexpr int kCurrentVersion = 2;
 /** `PRAGMA application_id` of our files ("SLAB"), so `file(1)` and we can tell them apart. */
 constexpr std::int32_t kApplicationId = 0x534C4142;
 

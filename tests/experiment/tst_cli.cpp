@@ -192,6 +192,102 @@ private Q_SLOTS:
         QCOMPARE(runs.front().scenarioId, runs.back().scenarioId);
     }
 
+    void sweepPrintsATableAndWritesFiles()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath("experiments.db");
+        const QStringList args = {"sweep", "scenarios/tutorial.yaml", "--param",
+                                  "workload.requests.rate=2/s,6/s", "--dispatch", "greedy,random",
+                                  "--seeds", "2", "--duration", "30s", "--metric",
+                                  "arrived,throughput_rate", "--out", dir.filePath("rate"),
+                                  "--db", db};
+        const Result r = cli(args);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QList<QByteArray> lines = r.out.split('\n');
+        QVERIFY2(lines[0].startsWith("tutorial: workload.requests.rate over 2 values, 2 seeds each"),
+                 r.out.constData());
+        QVERIFY2(QString(lines[1]).simplified() ==
+                     "workload.requests.rate policy arrived throughput_rate",
+                 lines[1].constData());
+        const QRegularExpression row(
+            QStringLiteral("^(2/s|6/s) +(greedy|random) +[0-9.e+]+ ± [0-9.e+-]+ +[0-9.e+]+ ± "));
+        for (int i = 2; i < 6; ++i)
+            QVERIFY2(row.match(QString::fromUtf8(lines[i])).hasMatch(), lines[i].constData());
+        QVERIFY(lines[4].startsWith("6/s") && lines[4].contains("greedy"));
+        QVERIFY(r.out.contains("runs stored in " + db.toUtf8()));
+
+        for (const char *f : {"rate.csv", "rate-runs.csv", "rate.json"}) {
+            QVERIFY2(QFileInfo(dir.filePath(f)).size() > 0, f);
+            QVERIFY(r.out.contains("wrote " + dir.filePath(f).toUtf8()));
+        }
+        QFile csv(dir.filePath("rate.csv"));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        QCOMPARE(csv.readAll().trimmed().split('\n').size(), 1 + 2 * 2);
+        // The figure needs the chart module, which comes with `export`.
+        if (cli({"export", "--help"}).exitCode == 0) {
+            for (const char *f : {"rate.pdf", "rate.png", "rate.svg"})
+                QVERIFY2(QFileInfo(dir.filePath(f)).size() > 1000, f);
+        } else {
+            QVERIFY(r.err.contains("built without the GUI"));
+        }
+        std::string error;
+        auto store = schedlab::ExperimentStore::open(db.toStdString(), &error);
+        QVERIFY2(store, error.c_str());
+        QCOMPARE(store->sweeps().size(), std::size_t(1));
+        QCOMPARE(store->sweeps()[0].points.size(), std::size_t(2));
+        QCOMPARE(int(store->runs().size()), 2 * 2 * 2);
+
+        // JSON to stdout; the same numbers as the file.
+        const Result j = cli({"sweep", "scenarios/tutorial.yaml", "--param",
+                              "workload.requests.rate=2/s,6/s", "--dispatch", "greedy,random",
+                              "--seeds", "2", "--duration", "30s", "--json", "--jobs", "1"});
+        QCOMPARE(j.exitCode, 0);
+        QFile file(dir.filePath("rate.json"));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(QJsonDocument::fromJson(j.out), QJsonDocument::fromJson(file.readAll()));
+    }
+
+    void sweepRefusesBadPathsAndValues_data()
+    {
+        QTest::addColumn<QString>("param");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("typo") << "workload.requets.rate=1/s" << "did you mean 'requests'?";
+        QTest::newRow("map") << "workload.requests=1/s" << "is a map, not a single value";
+        QTest::newRow("negative rate") << "workload.requests.rate=5/s,-1/s"
+                                       << "with workload.requests.rate=-1/s: ";
+        QTest::newRow("not PATH=VALUES") << "workload.requests.rate" << "--param: ";
+    }
+
+    void sweepRefusesBadPathsAndValues()
+    {
+        QFETCH(QString, param);
+        QFETCH(QString, expected);
+        const Result r = cli({"sweep", "scenarios/tutorial.yaml", "--param", param});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(expected.toUtf8()), r.err.constData());
+        QVERIFY(r.out.isEmpty());
+    }
+
+    void sweepRefusesAnUnknownMetricBeforeRunning()
+    {
+        const Result r = cli({"sweep", "scenarios/tutorial.yaml", "--param",
+                              "workload.requests.rate=2/s", "--metric", "throughput_rat"});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("did you mean 'throughput_rate'?"), r.err.constData());
+    }
+
+    void compareParamIsASweep()
+    {
+        QTemporaryDir dir;
+        const Result r = cli({"compare", "scenarios/tutorial.yaml", "--param",
+                              "sites.0.eaps.0.nodes.0.cpu=1,4", "--seeds", "1", "--duration",
+                              "20s", "--out", dir.filePath("cpu")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(r.out.startsWith("tutorial: sites.0.eaps.0.nodes.0.cpu over 2 values"));
+        QVERIFY(QFileInfo(dir.filePath("cpu/sweep.csv")).size() > 0);
+        QVERIFY(QFileInfo(dir.filePath("cpu/sweep.json")).size() > 0);
+    }
+
     void corruptStoreIsRefusedAndLeftAlone()
     {
         QTemporaryDir dir;

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "store/experimentstore.h"
+#include "store/schema.h"
 
 #include <QtTest>
 
@@ -105,11 +106,12 @@ private Q_SLOTS:
         }
         QVERIFY(QFile::exists(path));
         QCOMPARE(rawQuery(path, "PRAGMA journal_mode"), QStringLiteral("wal"));
-        QCOMPARE(rawQuery(path, "SELECT max(version) FROM schema_version"), QStringLiteral("1"));
+        QCOMPARE(rawQuery(path, "SELECT max(version) FROM schema_version"),
+                 QString::number(schema::kCurrentVersion));
         QCOMPARE(rawQuery(path, "PRAGMA application_id"), QString::number(0x534C4142));
         for (const char *table :
              {"scenario", "run", "run_policy", "run_attr", "scalar", "vector", "vector_data",
-              "training_session", "training_point", "checkpoint"}) {
+              "training_session", "training_point", "checkpoint", "sweep", "sweep_point"}) {
             const QByteArray sql =
                 QByteArray("SELECT count(*) FROM sqlite_schema WHERE type='table' AND name='") +
                 table + "'";
@@ -125,7 +127,8 @@ private Q_SLOTS:
         QVERIFY(store);
         QVERIFY(store->addScenario("s", kYaml) > 0);
         store.reset();
-        QCOMPARE(rawQuery(path, "SELECT max(version) FROM schema_version"), QStringLiteral("1"));
+        QCOMPARE(rawQuery(path, "SELECT max(version) FROM schema_version"),
+                 QString::number(schema::kCurrentVersion));
     }
 
     void deduplicatesScenarios()
@@ -446,9 +449,11 @@ private Q_SLOTS:
             QVERIFY(store);
             QVERIFY(store->addScenario("tiny", kYaml) > 0);
         }
-        QCOMPARE(rawQuery(path, "INSERT INTO schema_version VALUES (2, '2099-01-01T00:00:00Z') "
-                                "RETURNING version"),
-                 QStringLiteral("2"));
+        const QString newer = QString::number(schema::kCurrentVersion + 1);
+        QCOMPARE(rawQuery(path, QByteArray("INSERT INTO schema_version VALUES (" + newer.toUtf8() +
+                                           ", '2099-01-01T00:00:00Z') RETURNING version")
+                                    .constData()),
+                 newer);
         QVERIFY(!QFile::exists(path + "-wal")); // checkpointed by the raw connection's close
         const QByteArray before = readAll(path);
         std::string error;
@@ -456,9 +461,9 @@ private Q_SLOTS:
         qInfo("refused: %s", error.c_str());
         const QString message = QString::fromStdString(error);
         QVERIFY2(message.contains(path), error.c_str());
-        QVERIFY2(message.contains(QStringLiteral("version 2")), error.c_str());
+        QVERIFY2(message.contains(QStringLiteral("version ") + newer), error.c_str());
         QCOMPARE(readAll(path), before);
-        QCOMPARE(rawQuery(path, "SELECT max(version) FROM schema_version"), QStringLiteral("2"));
+        QCOMPARE(rawQuery(path, "SELECT max(version) FROM schema_version"), newer);
     }
 
     void refusesUnopenablePaths()

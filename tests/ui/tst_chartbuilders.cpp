@@ -2,6 +2,7 @@
 // Charts built from comparison results: exact means and intervals, CDFs, bars, colours.
 #include "chartbuilders.h"
 #include "chartstyle.h"
+#include "sweepchart.h"
 
 #include <QtTest>
 #include <cmath>
@@ -125,6 +126,43 @@ private Q_SLOTS:
         QVERIFY2(error.contains("'throughput'") && error.contains("throughput_rate, dropped"),
                  qPrintable(error));
         QVERIFY(!metricBars({}, "dropped", &error));
+    }
+
+    void sweepChartPlotsTheMetricAgainstTheValue()
+    {
+        SweepResult sweep;
+        sweep.parameter = "workload.requests.rate";
+        for (const auto &[value, scale] : {std::pair{"20/s", 1.0}, std::pair{"40/s", 0.9},
+                                           std::pair{"80/s", 0.5}}) {
+            SweepPointResult p;
+            p.value = value;
+            p.summary = {summaryOf("greedy", 0.9 * scale, 0.01), summaryOf("random", 0.8 * scale, 0.02)};
+            sweep.points.push_back(p);
+        }
+        QString error;
+        const auto chart = sweepChart(sweep, "throughput_rate", &error);
+        QVERIFY2(chart, qPrintable(error));
+        QVERIFY(chart->kind == ChartKind::PointLines);
+        QCOMPARE(chart->xLabel, QString("workload.requests.rate (/s)"));
+        QCOMPARE(chart->yLabel, QString("throughput_rate"));
+        QVERIFY(chart->categories.isEmpty());
+        QCOMPARE(chart->series.size(), 2);
+        QCOMPARE(chart->series[1].name, QString("random"));
+        QCOMPARE(chart->series[1].x, QVector<double>({20, 40, 80}));
+        QCOMPARE(chart->series[1].y, QVector<double>({0.8, 0.8 * 0.9, 0.4}));
+        QVERIFY(chart->series[1].hasInterval());
+        QVERIFY(std::abs(chart->series[1].upper[2] - 0.42) < 1e-12);
+
+        // Values without one unit become categories in the order given.
+        sweep.points[1].value = "1m";
+        const auto categorical = sweepChart(sweep, "dropped", &error);
+        QVERIFY(categorical);
+        QCOMPARE(categorical->categories, QStringList({"20/s", "1m", "80/s"}));
+        QCOMPARE(categorical->xLabel, QString("workload.requests.rate"));
+        QCOMPARE(categorical->series[0].x, QVector<double>({1, 2, 3}));
+
+        QVERIFY(!sweepChart(sweep, "throughput", &error));
+        QVERIFY2(error.contains("throughput_rate, dropped"), qPrintable(error));
     }
 
     void selectSeriesKeepsTheNamedOnesInOrder()

@@ -148,6 +148,37 @@ private Q_SLOTS:
         QCOMPARE(QString::fromUtf8(readAll(path)), b);
     }
 
+    void pointLinesHaveMarkersAndErrorBars()
+    {
+        ChartData d;
+        d.kind = ChartKind::PointLines;
+        d.xLabel = "time.slot";
+        d.yLabel = "throughput_rate";
+        d.categories = {"250ms", "1s"};
+        d.series = {{"greedy", "greedy", {1, 2}, {0.875, 0.75}, {0.75, 0.5}, {1.0, 1.0}}};
+        const QString tex = chartPgfplots(d, *chartPreset("ieee-single"));
+        QVERIFY(tex.contains("mark=*"));
+        QVERIFY(tex.contains("error bars/.cd, y dir=both, y explicit"));
+        QVERIFY(tex.contains("xticklabels={{250ms},{1s}}"));
+        QVERIFY(tex.contains("2 0.75 0.5 1 0.25 0.25\n"));
+        QVERIFY(!tex.contains("fill between"));
+        QCOMPARE(tex.count('{'), tex.count('}'));
+
+        const QImage image = renderChartImage(d, *chartPreset("screen"));
+        QVERIFY(!image.isNull());
+        // Drawn: the policy's colour is on the image (line, markers and bars).
+        const QColor colour = policyColour("greedy");
+        int painted = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                painted += QColor(image.pixel(x, y)) == colour;
+        QVERIFY2(painted > 50, qPrintable(QString::number(painted)));
+        const QString path = mDir.filePath("sweep.pdf");
+        QString error;
+        QVERIFY2(exportChart(d, as(ExportFormat::Pdf), path, &error), qPrintable(error));
+        QVERIFY(readAll(path).startsWith("%PDF"));
+    }
+
     void latexTableBoldsTheBest()
     {
         std::vector<VariantSummary> summary(2);

@@ -10,7 +10,10 @@ namespace schedlab::charts {
 enum class ChartKind {
     Lines,   ///< one line per series, with an optional band between lower and upper
     StepCdf, ///< empirical CDFs drawn as steps
-    Bars     ///< one bar per series at x = 1, 2, ..., with error bars from lower to upper
+    Bars,    ///< one bar per series at x = 1, 2, ..., with error bars from lower to upper
+    /** One line per series through marked points, with error bars from lower to upper;
+     *  with categories, the points sit at x = 1, 2, ... under those labels. */
+    PointLines
 };
 
 /** One curve or bar group; `colourKey` picks the same colour for a policy in every chart. */
@@ -35,7 +38,7 @@ struct ChartData
     ChartKind kind = ChartKind::Lines;
     bool logX = false;
     QVector<Series> series;
-    QStringList categories; ///< bars: the tick label at x = i + 1
+    QStringList categories; ///< bars and point lines: the tick label at x = i + 1
 };
 
 } // namespace schedlab::charts

@@ -127,6 +127,15 @@ QString chartPgfplots(const ChartData &data, const ChartStyle &style)
     } else {
         t << "  grid=major, grid style={dotted, gray!40},\n"
           << "  " << legendOptions(style.legend).trimmed() << "\n";
+        if (data.kind == ChartKind::PointLines && !data.categories.isEmpty()) {
+            QStringList ticks, labels;
+            for (int i = 0; i < data.categories.size(); ++i) {
+                ticks << QString::number(i + 1);
+                labels << QLatin1Char('{') + tex(data.categories[i]) + QLatin1Char('}');
+            }
+            t << "  xtick={" << ticks.join(',') << "}, xticklabels={" << labels.join(',')
+              << "},\n  xmin=0.5, xmax=" << data.categories.size() + 0.5 << ",\n";
+        }
         if (data.kind == ChartKind::StepCdf)
             t << "  ymin=0, ymax=1.02,\n";
     }
@@ -149,6 +158,14 @@ QString chartPgfplots(const ChartData &data, const ChartStyle &style)
               << "] table[x=x, y=upper] {" << table << "};\n"
               << "\\addplot[" << c << ", fill opacity=0.2, draw=none, forget plot] "
               << "fill between[of=hi" << letters(i) << " and lo" << letters(i) << "];\n";
+        }
+        if (data.kind == ChartKind::PointLines) {
+            t << "\\addplot[" << c << ", mark=*, mark size=1.5pt, line width="
+              << style.lineWidthPt << "pt, error bars/.cd, y dir=both, y explicit]\n"
+              << "  table[x=x, y=y, y error plus=plus, y error minus=minus] {" << table
+              << "};\n"
+              << "\\addlegendentry{" << tex(s.name) << "}\n";
+            continue;
         }
         t << "\\addplot[" << c << ", mark=none, line width=" << style.lineWidthPt << "pt"
           << (data.kind == ChartKind::StepCdf ? ", const plot" : "") << "] table[x=x, y=y] {"

@@ -94,6 +94,27 @@ QPen linePen(const Series &s, double width)
     return pen;
 }
 
+/** Markers on the points of `graph` and, with an interval, error bars in its colour. */
+void addPointErrors(QCustomPlot *plot, QCPGraph *graph, const Series &s, double penWidth)
+{
+    graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, policyColour(s.colourKey),
+                                           policyColour(s.colourKey), penWidth * 3.0));
+    if (!s.hasInterval())
+        return;
+    auto *errors = new QCPErrorBars(plot->xAxis, plot->yAxis);
+    errors->removeFromLegend();
+    errors->setDataPlottable(graph);
+    QVector<double> minus, plus;
+    for (int i = 0; i < s.y.size(); ++i) {
+        minus << s.y[i] - s.lower[i];
+        plus << s.upper[i] - s.y[i];
+    }
+    errors->setData(minus, plus);
+    errors->setPen(QPen(policyColour(s.colourKey), penWidth * 0.75));
+    errors->setWhiskerWidth(penWidth * 4.0);
+    errors->setSymbolGap(0);
+}
+
 void drawLines(QCustomPlot *plot, const ChartData &data, double penWidth)
 {
     // Bands first, so that no band tints another policy's line.
@@ -121,6 +142,8 @@ void drawLines(QCustomPlot *plot, const ChartData &data, double penWidth)
         g->setPen(linePen(s, penWidth));
         if (data.kind == ChartKind::StepCdf)
             g->setLineStyle(QCPGraph::lsStepLeft);
+        if (data.kind == ChartKind::PointLines)
+            addPointErrors(plot, g, s, penWidth);
     }
 }
 
@@ -180,6 +203,17 @@ void fitRanges(QCustomPlot *plot, const ChartData &data)
             plot->yAxis->setRange(0.0, 1.0);
         return;
     }
+    if (data.kind == ChartKind::PointLines) {
+        const double pad = hi > lo ? (hi - lo) * 0.08 : 0.05;
+        plot->yAxis->setRange(lo - pad, hi + pad);
+        // Room for the markers and error bars at both ends.
+        const double xpad = data.categories.isEmpty() ? (xhi > xlo ? (xhi - xlo) * 0.05 : 1.0) : 0.5;
+        if (data.logX && xlo > 0)
+            plot->xAxis->setRange(xlo / 1.15, xhi * 1.15);
+        else
+            plot->xAxis->setRange(xlo - xpad, xhi + xpad);
+        return;
+    }
     if (data.kind == ChartKind::StepCdf) {
         plot->yAxis->setRange(0.0, 1.02);
     } else {
@@ -211,13 +245,19 @@ void styleAxes(QCustomPlot *plot, const ChartData &data, const ChartStyle &style
     plot->xAxis->setLabel(data.xLabel);
     plot->yAxis->setLabel(data.yLabel);
     plot->xAxis->setScaleType(data.logX ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
-    if (data.kind != ChartKind::Bars) {
+    if (data.kind == ChartKind::PointLines && !data.categories.isEmpty()) {
+        QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+        for (int i = 0; i < data.categories.size(); ++i)
+            ticker->addTick(i + 1, data.categories[i]);
+        plot->xAxis->setTicker(ticker);
+    } else if (data.kind != ChartKind::Bars) {
         if (data.logX)
             plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog));
         else
             plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
     }
-    plot->xAxis->setSubTicks(data.kind != ChartKind::Bars);
+    const bool categorical = data.kind == ChartKind::Bars || !data.categories.isEmpty();
+    plot->xAxis->setSubTicks(!categorical);
     plot->xAxis->grid()->setVisible(data.kind != ChartKind::Bars);
     // A closed box reads better in print; the second axes only draw the frame.
     plot->xAxis2->setVisible(true);

@@ -10,7 +10,7 @@ namespace schedlab::charts {
 
 /**
  * Replaces whatever `plot` shows with `data`: lines with a translucent CI band,
- * step CDFs, or bars with error bars, in the policies' colours and the style's
+ * step CDFs, bars with error bars, or marked lines with error bars, in the policies' colours and the style's
  * fonts. Sizes in points are converted with the plot's logical DPI, so a chart
  * exported at `style.widthIn` inches shows its fonts at their point sizes.
  * Does not replot.

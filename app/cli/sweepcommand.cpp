@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sweepcommand.h"
+
+#include "clisupport.h"
+#include "command.h"
+#include "progressbar.h"
+#include "sweepfigure.h"
+
+#include "experiment/storedcomparison.h"
+#include "experiment/storedsweep.h"
+#include "experiment/sweepfiles.h"
+#include "scenario/suggest.h"
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cstdio>
+#include <thread>
+
+namespace schedlab::cli {
+
+namespace {
+
+/** The metric names a run of `point` reports, from a one-slot run; empty if it fails. */
+std::vector<std::string> reportedMetrics(const SweepPoint &point, const ComparisonSpec &spec)
+{
+    std::vector<std::string> out;
+    try {
+        const RunResult r =
+            runScenario(point.scenario, spec.variants.front().policies, spec.seeds.front(),
+                        point.scenario.time.slot, nullptr, spec.model);
+        for (const MetricValue &m : r.metrics)
+            out.push_back(m.name);
+    } catch (const std::exception &) {
+        // The sweep's runs fail the same way and say why.
+    }
+    return out;
+}
+
+/** The metrics the table shows: --metric, or the scenario's key metrics. */
+bool chooseMetrics(const SweepArgs &a, const SweepPlan &plan, const ComparisonSpec &spec,
+                   std::vector<std::string> &metrics)
+{
+    metrics = splitList(a.metric);
+    const std::vector<std::string> known = reportedMetrics(plan.points.front(), spec);
+    if (metrics.empty()) {
+        for (const char *m : keyMetrics(plan.points.front().scenario))
+            metrics.emplace_back(m);
+        return true;
+    }
+    for (const std::string &m : metrics)
+        if (!known.empty() && std::find(known.begin(), known.end(), m) == known.end()) {
+            std::string list;
+            for (const std::string &k : known)
+                list += (list.empty() ? "" : ", ") + k;
+            std::fprintf(stderr, "error: --metric: unknown metric '%s'%s; metrics: %s\n", m.c_str(),
+                         didYouMean(m, known).c_str(), list.c_str());
+            return false;
+        }
+    return true;
+}
+
+std::string cell(const VariantSummary &v, const std::string &metric)
+{
+    for (const auto &[name, ci] : v.metrics)
+        if (name == metric) {
+            char text[64];
+            std::snprintf(text, sizeof text, "%.4g ± %.2g", ci.mean, ci.ci95);
+            return text;
+        }
+    return "-";
+}
+
+/** Display width of UTF-8 text ("±" is one column, two bytes). */
+int columns(const std::string &s)
+{
+    return int(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+void printPadded(const std::string &s, int width, bool right)
+{
+    const int pad = std::max(0, width - columns(s));
+    std::printf("%*s%s%*s", right ? pad : 0, "", s.c_str(), right ? 0 : pad, "");
+}
+
+void printTable(const SweepResult &sweep, const std::vector<std::string> &metrics, int seeds)
+{
+    std::printf("%s: %s over %zu values, %d seeds each, mean ± 95%% CI (Student t)\n",
+                sweep.scenarioName.c_str(), sweep.parameter.c_str(), sweep.points.size(), seeds);
+    int valueWidth = columns(sweep.parameter), policyWidth = columns("policy");
+    for (const SweepPointResult &p : sweep.points) {
+        valueWidth = std::max(valueWidth, columns(p.value));
+        for (const VariantSummary &v : p.summary)
+            policyWidth = std::max(policyWidth, columns(v.label));
+    }
+    std::vector<int> widths;
+    for (const std::string &m : metrics)
+        widths.push_back(std::max(20, columns(m)));
+    printPadded(sweep.parameter, valueWidth, false);
+    std::printf("  ");
+    printPadded("policy", policyWidth, false);
+    for (std::size_t i = 0; i < metrics.size(); ++i) {
+        std::printf(" ");
+        printPadded(metrics[i], widths[i], true);
+    }
+    std::printf("\n");
+    for (const SweepPointResult &p : sweep.points)
+        for (const VariantSummary &v : p.summary) {
+            printPadded(p.value, valueWidth, false);
+            std::printf("  ");
+            printPadded(v.label, policyWidth, false);
+            for (std::size_t i = 0; i < metrics.size(); ++i) {
+                std::printf(" ");
+                printPadded(cell(v, metrics[i]), widths[i], true);
+            }
+            std::printf("\n");
+        }
+}
+
+int reportFailures(const SweepResult &sweep)
+{
+    int failed = 0;
+    for (const SweepPointResult &p : sweep.points)
+        for (const CellResult &c : p.cells)
+            if (!c.error.empty()) {
+                std::fprintf(stderr, "error: %s=%s, %s seed %llu: %s\n", sweep.parameter.c_str(),
+                             p.value.c_str(), p.spec.variants[c.variant].label.c_str(),
+                             static_cast<unsigned long long>(p.spec.seeds[c.seedIndex]),
+                             c.error.c_str());
+                ++failed;
+            }
+    return failed;
+}
+
+} // namespace
+
+int sweepCommand(const SweepArgs &a)
+{
+    std::string error;
+    const auto parameter = parseSweepParameter(a.param, &error);
+    if (!parameter) {
+        std::fprintf(stderr, "error: --param: %s\n", error.c_str());
+        return BadInput;
+    }
+    if (a.seeds < 1) {
+        std::fprintf(stderr, "error: --seeds must be at least 1\n");
+        return BadInput;
+    }
+    const SweepPlan plan = planSweepFile(a.scenario, *parameter);
+    for (const std::string &e : plan.errors)
+        std::fprintf(stderr, "%s\n", e.c_str());
+    if (!plan.ok())
+        return BadInput;
+
+    SweepSpec spec;
+    spec.dispatch = splitList(a.dispatch);
+    spec.dequeue = splitList(a.dequeue);
+    spec.orchestration = splitList(a.orchestration);
+    spec.placement = splitList(a.placement);
+    spec.seeds = a.seeds;
+    if (!a.duration.empty()) {
+        const auto d = parseDurationOption(a.duration, "--duration");
+        if (!d)
+            return BadInput;
+        spec.duration = *d;
+    }
+    if (!loadCheckpointOption(a.checkpoint, spec.model))
+        return BadInput;
+    spec.jobs = a.jobs > 0 ? a.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
+    for (const SweepPoint &p : plan.points)
+        for (const Variant &v : comparisonSpecFor(spec, p.scenario).variants)
+            if (!policiesKnown(v.policies))
+                return BadInput;
+    if (!a.out.empty() && !checkSweepFigurePreset(a.preset, &error)) {
+        std::fprintf(stderr, "error: --preset: %s\n", error.c_str());
+        return BadInput;
+    }
+    std::vector<std::string> metrics;
+    if (!chooseMetrics(a, plan, comparisonSpecFor(spec, plan.points.front().scenario), metrics))
+        return BadInput;
+
+    ProgressBar bar("sweep");
+    const SweepResult sweep = runSweep(plan, spec, [&](int done, int total) {
+        bar.update(double(done) / total,
+                   std::to_string(done) + "/" + std::to_string(total) + " runs");
+    });
+    bar.done();
+    const int failed = reportFailures(sweep);
+
+    if (!a.db.empty()) {
+        const std::string label = comparisonLabel(plan.points.front().scenario);
+        if (!storeSweep(a.db, sweep, label, &error)) {
+            std::fprintf(stderr, "error: %s\n", error.c_str());
+            return BadInput;
+        }
+    }
+    std::vector<std::string> written;
+    if (!a.out.empty()) {
+        if (!writeSweepFiles(a.out, sweep, &written, &error)) {
+            std::fprintf(stderr, "error: %s\n", error.c_str());
+            return RunFailed;
+        }
+        std::vector<std::string> figures;
+        if (!canWriteSweepFigures()) {
+            std::fprintf(stderr, "note: no figure: this schedlab-cli was built without the GUI\n");
+        } else if (!writeSweepFigures(sweep, metrics.front(), sweepFilePrefix(a.out), a.preset,
+                                      &figures, &error)) {
+            std::fprintf(stderr, "error: %s\n", error.c_str());
+            return BadInput;
+        }
+        written.insert(written.end(), figures.begin(), figures.end());
+    }
+    if (a.json) {
+        std::printf("%s\n", sweepJson(sweep).dump(2).c_str());
+    } else {
+        printTable(sweep, metrics, a.seeds);
+        for (const std::string &f : written)
+            std::printf("wrote %s\n", f.c_str());
+        if (!a.db.empty())
+            std::printf("runs stored in %s\n", a.db.c_str());
+    }
+    return failed ? RunFailed : Ok;
+}
+
+#ifndef SCHEDLAB_CLI_EXPORT
+bool canWriteSweepFigures()
+{
+    return false;
+}
+
+bool checkSweepFigurePreset(const std::string &, std::string *)
+{
+    return true;
+}
+
+bool writeSweepFigures(const SweepResult &, const std::string &, const std::string &,
+                       const std::string &, std::vector<std::string> *, std::string *error)
+{
+    *error = "figures need schedlab-cli built with the GUI (SCHEDLAB_BUILD_GUI)";
+    return false;
+}
+#endif
+
+void registerSweepCommand(CLI::App &app, int &exitCode)
+{
+    auto *cmd = app.add_subcommand(
+        "sweep", "Vary one scenario value: compare policies on the same seeds at every value");
+    static SweepArgs a;
+    cmd->add_option("scenario", a.scenario, "Scenario YAML file")->required();
+    cmd->add_option("--param", a.param,
+                    "PATH=v1,v2,...: the YAML value to vary, e.g. workload.requests.rate=10/s,20/s "
+                    "or sites.0.eaps.0.nodes.0.count=2,4,8")
+        ->required();
+    cmd->add_option("--dispatch", a.dispatch, "Dispatch policies, comma-separated");
+    cmd->add_option("--dequeue", a.dequeue, "Dequeue policies, comma-separated");
+    cmd->add_option("--orchestration", a.orchestration, "Orchestration policies, comma-separated");
+    cmd->add_option("--placement", a.placement, "Placement policies, comma-separated");
+    cmd->add_option("--seeds", a.seeds, "Seeds per value (scenario seed, +1, ...)")
+        ->capture_default_str();
+    cmd->add_option("--jobs", a.jobs, "Parallel runs (default: all cores)");
+    cmd->add_option("--duration", a.duration, "Simulated time per run, e.g. 5m");
+    cmd->add_option("--out", a.out,
+                    "File prefix for PREFIX.csv, PREFIX-runs.csv, PREFIX.json and the figure "
+                    "PREFIX.pdf/.png/.svg (a directory gets sweep.*)");
+    cmd->add_option("--db", a.db, "Experiment store (SQLite) to record the sweep in");
+    cmd->add_option("--metric", a.metric,
+                    "Metrics of the table, comma-separated; the first is charted "
+                    "(default: the scenario's key metrics, throughput_rate charted)");
+    cmd->add_option("--preset", a.preset, "Figure preset: ieee-single, ieee-double or screen")
+        ->capture_default_str();
+    cmd->add_option("--checkpoint", a.checkpoint,
+                    "Trained weights for learned policies (from `train --checkpoint`)");
+    cmd->add_flag("--json", a.json, "Print one JSON object");
+    cmd->callback([&exitCode] { exitCode = sweepCommand(a); });
+}
+
+} // namespace schedlab::cli

@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <string>
+
+namespace schedlab::cli {
+
+/** The options of `sweep` (and of `compare --param`, its alias). */
+struct SweepArgs
+{
+    std::string scenario;
+    std::string param; ///< PATH=v1,v2,...
+    std::string dispatch, dequeue, orchestration, placement;
+    int seeds = 5;
+    int jobs = 0;
+    std::string duration;
+    std::string out; ///< file prefix; a directory (or a trailing '/') gets sweep.*
+    std::string db;
+    std::string checkpoint;
+    std::string metric; ///< comma-separated; the first is charted
+    std::string preset = "ieee-single";
+    bool json = false;
+};
+
+/** Runs the sweep and prints or writes its results; returns the exit code. */
+int sweepCommand(const SweepArgs &args);
+
+} // namespace schedlab::cli

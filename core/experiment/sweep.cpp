@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "experiment/sweep.h"
+
+#include "scenario/scenarioio.h"
+#include "scenario/yamloverride.h"
+
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace schedlab {
+
+namespace {
+std::string trimmed(const std::string &s)
+{
+    const auto b = s.find_first_not_of(" \t");
+    if (b == std::string::npos)
+        return {};
+    return s.substr(b, s.find_last_not_of(" \t") - b + 1);
+}
+} // namespace
+
+std::optional<SweepParameter> parseSweepParameter(const std::string &text, std::string *error)
+{
+    const std::size_t eq = text.find('=');
+    if (eq == std::string::npos) {
+        *error = "'" + text + "' is not PATH=VALUES, e.g. workload.requests.rate=10/s,20/s,40/s";
+        return std::nullopt;
+    }
+    SweepParameter out;
+    out.path = trimmed(text.substr(0, eq));
+    if (out.path.empty()) {
+        *error = "'" + text + "' names no path before '='";
+        return std::nullopt;
+    }
+    int depth = 0;
+    std::string current;
+    auto finish = [&] {
+        out.values.push_back(trimmed(current));
+        current.clear();
+    };
+    for (std::size_t i = eq + 1; i < text.size(); ++i) {
+        const char c = text[i];
+        depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+        if (c == ',' && depth <= 0)
+            finish();
+        else
+            current += c;
+    }
+    finish();
+    std::set<std::string> seen;
+    for (std::size_t i = 0; i < out.values.size(); ++i) {
+        if (out.values[i].empty()) {
+            *error =
+                "'" + text + "': value " + std::to_string(i + 1) + " of " + out.path + " is empty";
+            return std::nullopt;
+        }
+        if (!seen.insert(out.values[i]).second) {
+            *error = "'" + text + "': the value '" + out.values[i] + "' of " + out.path +
+                     " is given twice";
+            return std::nullopt;
+        }
+    }
+    return out;
+}
+
+SweepPlan planSweep(const std::string &yamlText, const std::string &fileName,
+                    const SweepParameter &parameter)
+{
+    SweepPlan plan;
+    plan.document = yamlText;
+    plan.parameter = parameter.path;
+    if (const ScenarioLoad base = loadScenarioText(yamlText, fileName); base.ok())
+        plan.scenarioName = base.scenario->name;
+    for (const std::string &value : parameter.values) {
+        const std::string what = parameter.path + "=" + value;
+        const YamlEdit edit = setYamlScalar(yamlText, parameter.path, value);
+        if (!edit.ok()) {
+            plan.errors.push_back(fileName + ": " + edit.error);
+            if (plan.points.empty())
+                break; // the path is wrong: the same for every value
+            continue;
+        }
+        ScenarioLoad load = loadScenarioText(edit.text, fileName);
+        if (!load.ok()) {
+            for (const ScenarioError &e : load.errors)
+                plan.errors.push_back("with " + what + ": " + e.format());
+            continue;
+        }
+        plan.points.push_back({value, std::move(*load.scenario)});
+        if (plan.scenarioName.empty())
+            plan.scenarioName = plan.points.back().scenario.name;
+    }
+    return plan;
+}
+
+SweepPlan planSweepFile(const std::string &path, const SweepParameter &parameter)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    std::error_code ec;
+    if (!in || std::filesystem::is_directory(path, ec)) {
+        SweepPlan plan;
+        plan.parameter = parameter.path;
+        plan.errors.push_back(path + ": cannot read the file");
+        return plan;
+    }
+    return planSweep(text.str(), path, parameter);
+}
+
+ComparisonSpec comparisonSpecFor(const SweepSpec &spec, const Scenario &scenario)
+{
+    ComparisonSpec out;
+    out.variants = crossVariants(scenario.policies, spec.dispatch, spec.dequeue, spec.orchestration,
+                                 spec.placement);
+    for (int i = 0; i < spec.seeds; ++i)
+        out.seeds.push_back(scenario.seed + std::uint64_t(i));
+    out.duration = spec.duration;
+    out.jobs = spec.jobs;
+    out.model = spec.model;
+    return out;
+}
+
+SweepResult runSweep(const SweepPlan &plan, const SweepSpec &spec,
+                     const std::function<void(int, int)> &progress, const std::atomic<bool> *cancel)
+{
+    SweepResult out;
+    out.document = plan.document;
+    out.scenarioName = plan.scenarioName;
+    out.parameter = plan.parameter;
+    int total = 0;
+    for (const SweepPoint &p : plan.points) {
+        SweepPointResult r;
+        r.value = p.value;
+        r.scenario = p.scenario;
+        r.spec = comparisonSpecFor(spec, p.scenario);
+        total += int(r.spec.variants.size() * r.spec.seeds.size());
+        out.points.push_back(std::move(r));
+    }
+    int before = 0;
+    for (SweepPointResult &r : out.points) {
+        const auto reported = [&](int done, int) {
+            if (progress)
+                progress(before + done, total);
+        };
+        r.cells = runComparison(r.scenario, r.spec, reported, cancel);
+        r.summary = summarise(r.spec, r.cells);
+        before += int(r.cells.size());
+    }
+    return out;
+}
+
+std::optional<std::vector<double>> sweepAxis(const std::vector<std::string> &values,
+                                             std::string *unit)
+{
+    std::vector<double> out;
+    std::optional<std::string> suffix;
+    for (const std::string &v : values) {
+        double x = 0.0;
+        const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+        if (ec != std::errc() || !std::isfinite(x))
+            return std::nullopt;
+        const std::string rest(end, v.data() + v.size());
+        if (suffix && *suffix != rest)
+            return std::nullopt;
+        suffix = rest;
+        out.push_back(x);
+    }
+    if (out.empty())
+        return std::nullopt;
+    if (unit)
+        *unit = suffix.value_or("");
+    return out;
+}
+
+} // namespace schedlab

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "experiment/comparison.h"
+
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace schedlab {
+
+/**
+ * A parameter sweep: one scenario document, one value path in it and a list of
+ * values. Every value gives its own scenario (the document with that value, loaded
+ * and validated as usual), and each is compared under the same policies and seeds.
+ */
+struct SweepParameter
+{
+    std::string path;                ///< e.g. "workload.requests.rate"
+    std::vector<std::string> values; ///< as written, e.g. "20/s"
+};
+
+/**
+ * Reads "path=v1,v2,...". Commas inside parentheses belong to the value, so
+ * distributions such as "uniform(10ms, 50ms)" can be swept. Refuses an empty path,
+ * an empty value and a repeated value.
+ */
+std::optional<SweepParameter> parseSweepParameter(const std::string &text, std::string *error);
+
+/** One value of a sweep with the scenario it gives. */
+struct SweepPoint
+{
+    std::string value;
+    Scenario scenario;
+};
+
+struct SweepPlan
+{
+    std::string document;     ///< the scenario's YAML text as given
+    std::string scenarioName; ///< of the document as given
+    std::string parameter;
+    std::vector<SweepPoint> points;
+    std::vector<std::string> errors; ///< every refused value (or the path), each naming it
+
+    bool ok() const { return errors.empty() && !points.empty(); }
+};
+
+/**
+ * Builds the scenario of every value of `parameter` from the document `yamlText`
+ * (its file name `fileName` is used in messages and for relative trace paths).
+ * A path that does not exist or is not a single value is refused once; a value the
+ * loader refuses is reported with the loader's located messages, prefixed by the
+ * value. The plan is only ok() when every value gives a valid scenario.
+ */
+SweepPlan planSweep(const std::string &yamlText, const std::string &fileName,
+                    const SweepParameter &parameter);
+/** Same, reading the scenario file at `path` (a file that cannot be read is an error). */
+SweepPlan planSweepFile(const std::string &path, const SweepParameter &parameter);
+
+/** The policies and seeds every value runs under. */
+struct SweepSpec
+{
+    /** Comma-split policy lists per plane, as for crossVariants(); empty = the scenario's. */
+    std::vector<std::string> dispatch, dequeue, orchestration, placement;
+    int seeds = 1;         ///< per value: the value's scenario seed, +1, ...
+    double duration = 0.0; ///< 0 = each scenario's
+    int jobs = 1;
+    std::shared_ptr<const LearnedModel> model;
+};
+
+/** The comparison a sweep runs for one value's scenario. */
+ComparisonSpec comparisonSpecFor(const SweepSpec &spec, const Scenario &scenario);
+
+struct SweepPointResult
+{
+    std::string value;
+    Scenario scenario;
+    ComparisonSpec spec;
+    std::vector<CellResult> cells;
+    std::vector<VariantSummary> summary;
+};
+
+struct SweepResult
+{
+    std::string document; ///< the scenario's YAML text before any value was set
+    std::string scenarioName;
+    std::string parameter;
+    std::vector<SweepPointResult> points; ///< in the order the values were given
+};
+
+/**
+ * Runs the comparison of every point of `plan`, one value after the other, each on
+ * `spec.jobs` threads. Results do not depend on the number of jobs.
+ * `progress(done, total)` counts runs over the whole sweep; once `cancel` is set no
+ * new run starts (the remaining cells carry an error, as in runComparison()).
+ */
+SweepResult runSweep(const SweepPlan &plan, const SweepSpec &spec,
+                     const std::function<void(int, int)> &progress = {},
+                     const std::atomic<bool> *cancel = nullptr);
+
+/**
+ * The values as numbers for a chart's x axis when every value is a number with the
+ * same unit suffix ("20/s", "40/s": 20, 40 and unit "/s"); nullopt otherwise.
+ */
+std::optional<std::vector<double>> sweepAxis(const std::vector<std::string> &values,
+                                             std::string *unit);
+
+} // namespace schedlab

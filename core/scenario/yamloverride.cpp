@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "scenario/yamloverride.h"
+
+#include "scenario/suggest.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+namespace schedlab {
+
+namespace {
+
+/** "sites[0].eaps" -> {"sites", "0", "eaps"}; empty with *error on an empty part. */
+std::vector<std::string> splitPath(const std::string &path, std::string *error)
+{
+    std::string dotted;
+    for (char c : path) {
+        if (c == '[')
+            dotted += '.';
+        else if (c != ']')
+            dotted += c;
+    }
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t end = dotted.find('.', start);
+        out.push_back(dotted.substr(start, end == std::string::npos ? end : end - start));
+        if (out.back().empty()) {
+            *error = "'" + path + "' is not a path: it has an empty part (write keys and " +
+                     "indices separated by dots, e.g. sites.0.eaps.0.nodes.1.count)";
+            return {};
+        }
+        if (end == std::string::npos)
+            return out;
+        start = end + 1;
+    }
+}
+
+/** "a, b, c" with at most 12 items shown. */
+std::string listed(const std::vector<std::string> &items)
+{
+    constexpr std::size_t kShown = 12;
+    std::string out;
+    for (std::size_t i = 0; i < items.size() && i < kShown; ++i)
+        out += (i ? ", " : "") + items[i];
+    if (items.size() > kShown)
+        out += ", ... (" + std::to_string(items.size()) + " in all)";
+    return out;
+}
+
+std::string describe(const YAML::Node &node)
+{
+    if (node.IsScalar())
+        return "the value '" + node.Scalar() + "'";
+    return node.IsMap() ? "a map" : node.IsSequence() ? "a list" : "empty";
+}
+
+/** The `name:` of a list item, or "". */
+std::string itemName(const YAML::Node &item)
+{
+    if (!item.IsMap())
+        return {};
+    for (auto it = item.begin(); it != item.end(); ++it)
+        if (it->first.IsScalar() && it->first.Scalar() == "name" && it->second.IsScalar())
+            return it->second.Scalar();
+    return {};
+}
+
+bool allDigits(const std::string &s)
+{
+    return !s.empty() && s.size() < 10 &&
+           std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+struct Located
+{
+    YAML::Node node;
+    bool inFlow = false; ///< the value sits in a {...} or [...] collection
+    std::string error;
+};
+
+/**
+ * Follows `parts` from `root`. At each step the shortest run of parts that names a
+ * key (or a list item's name) is taken, so keys with dots in them are found.
+ */
+Located locate(const YAML::Node &root, const std::vector<std::string> &parts,
+               const std::string &path)
+{
+    Located out;
+    YAML::Node node = root;
+    std::string at; // the parts walked so far, dotted
+    for (std::size_t i = 0; i < parts.size();) {
+        const std::string where = at.empty() ? "the document" : "'" + at + "'";
+        const std::string prefix = "no value at '" + path + "': ";
+        std::vector<std::string> names; // keys of a map, item names of a list
+        std::vector<YAML::Node> children;
+        if (node.IsMap()) {
+            for (auto it = node.begin(); it != node.end(); ++it)
+                if (it->first.IsScalar()) {
+                    names.push_back(it->first.Scalar());
+                    children.push_back(it->second);
+                }
+        } else if (node.IsSequence()) {
+            for (auto it = node.begin(); it != node.end(); ++it) {
+                names.push_back(itemName(*it));
+                children.push_back(*it);
+            }
+        } else {
+            out.error =
+                prefix + where + " is " + describe(node) + ", which has no key '" + parts[i] + "'";
+            return out;
+        }
+
+        std::size_t used = 0, found = 0;
+        if (node.IsSequence() && allDigits(parts[i])) {
+            const std::size_t index = std::stoul(parts[i]);
+            if (index >= children.size()) {
+                out.error = prefix + where +
+                            (children.empty() ? " is an empty list"
+                                              : " has " + std::to_string(children.size()) +
+                                                    " items (indices 0 to " +
+                                                    std::to_string(children.size() - 1) + ")");
+                return out;
+            }
+            used = 1;
+            found = index;
+        }
+        std::string joined;
+        for (std::size_t k = i; k < parts.size() && !used; ++k) {
+            joined += (k > i ? "." : "") + parts[k];
+            const auto hit = std::find(names.begin(), names.end(), joined);
+            if (hit != names.end() && !joined.empty()) {
+                used = k - i + 1;
+                found = std::size_t(hit - names.begin());
+            }
+        }
+        if (!used) {
+            std::vector<std::string> named;
+            std::copy_if(names.begin(), names.end(), std::back_inserter(named),
+                         [](const std::string &n) { return !n.empty(); });
+            if (node.IsMap())
+                out.error =
+                    prefix + where + " has no key '" + parts[i] + "'" +
+                    didYouMean(parts[i], named) +
+                    (named.empty() ? "; it is an empty map" : "; its keys: " + listed(named));
+            else
+                out.error =
+                    prefix + where + " is a list with no item '" + parts[i] + "'" +
+                    didYouMean(parts[i], named) + "; name an item by its index" +
+                    (children.empty() ? std::string(" (the list is empty)")
+                                      : " (0 to " + std::to_string(children.size() - 1) + ")") +
+                    (named.empty() ? "" : " or its name: " + listed(named));
+            return out;
+        }
+        std::string step = parts[i];
+        for (std::size_t k = i + 1; k < i + used; ++k)
+            step += "." + parts[k];
+        at += (at.empty() ? "" : ".") + step;
+        out.inFlow = node.Style() == YAML::EmitterStyle::Flow;
+        node.reset(children[found]); // reset rebinds; operator= would write into the tree
+        i += used;
+    }
+    if (!node.IsScalar()) {
+        out.error = "'" + path + "' is " + describe(node) + ", not a single value";
+        if (node.IsMap()) {
+            std::vector<std::string> keys;
+            for (auto it = node.begin(); it != node.end(); ++it)
+                if (it->first.IsScalar())
+                    keys.push_back(it->first.Scalar());
+            out.error += "; choose one of its keys: " + listed(keys);
+        } else if (node.IsSequence()) {
+            out.error += " (" + std::to_string(node.size()) + " items); add an index";
+        }
+        return out;
+    }
+    out.node.reset(node);
+    return out;
+}
+
+/** [begin, end) of the one-line scalar starting at `pos`; nullopt when it is not one. */
+std::optional<std::pair<std::size_t, std::size_t>> scalarExtent(const std::string &text,
+                                                                std::size_t pos, bool flow)
+{
+    if (pos >= text.size())
+        return std::nullopt;
+    const char first = text[pos];
+    if (first == '|' || first == '>' || first == '&' || first == '*' || first == '!')
+        return std::nullopt; // block scalars, anchors, aliases and tags: leave to the emitter
+    if (first == '"' || first == '\'') {
+        for (std::size_t i = pos + 1; i < text.size(); ++i) {
+            if (text[i] == '\n')
+                return std::nullopt;
+            if (first == '"' && text[i] == '\\') {
+                ++i;
+                continue;
+            }
+            if (text[i] == first) {
+                if (first == '\'' && i + 1 < text.size() && text[i + 1] == '\'') {
+                    ++i;
+                    continue;
+                }
+                return std::make_pair(pos, i + 1);
+            }
+        }
+        return std::nullopt;
+    }
+    std::size_t end = pos;
+    while (end < text.size()) {
+        const char c = text[end];
+        if (c == '\n' || c == '\r')
+            break;
+        if (c == '#' && end > pos && (text[end - 1] == ' ' || text[end - 1] == '\t'))
+            break;
+        if (flow && (c == ',' || c == '[' || c == ']' || c == '{' || c == '}'))
+            break;
+        ++end;
+    }
+    while (end > pos && (text[end - 1] == ' ' || text[end - 1] == '\t'))
+        --end;
+    return std::make_pair(pos, end);
+}
+
+/** `value` as YAML source: plain when YAML reads it back unchanged there, else quoted. */
+std::string scalarSource(const std::string &value, bool flow)
+{
+    bool plain = !value.empty() && value.front() != ' ' && value.back() != ' ' &&
+                 value.back() != ':' && value.find_first_of("\n\r\t") == std::string::npos &&
+                 value.find(": ") == std::string::npos && value.find(" #") == std::string::npos;
+    if (plain) {
+        const std::string indicators = "?:,[]{}#&*!|>'\"%@`";
+        const char c = value.front();
+        plain = indicators.find(c) == std::string::npos &&
+                !(c == '-' && (value.size() == 1 || value[1] == ' '));
+    }
+    if (plain && flow) // a ':' in a flow collection can read as a key
+        plain = value.find_first_of(",[]{}:") == std::string::npos;
+    if (plain)
+        return value;
+    std::string out = "\"";
+    for (char c : value) {
+        if (c == '"' || c == '\\')
+            out += '\\';
+        if (c == '\n')
+            out += "\\n";
+        else if (c == '\t')
+            out += "\\t";
+        else if (c != '\r')
+            out += c;
+    }
+    return out + "\"";
+}
+
+/** True when `text` parses and holds exactly `value` at `parts`. */
+bool holds(const std::string &text, const std::vector<std::string> &parts, const std::string &path,
+           const std::string &value)
+{
+    try {
+        const Located l = locate(YAML::Load(text), parts, path);
+        return l.error.empty() && l.node.Scalar() == value;
+    } catch (const std::exception &) {
+        return false;
+    }
+}
+
+} // namespace
+
+YamlEdit setYamlScalar(const std::string &text, const std::string &path, const std::string &value)
+{
+    YamlEdit out;
+    const std::vector<std::string> parts = splitPath(path, &out.error);
+    if (parts.empty())
+        return out;
+    YAML::Node root;
+    try {
+        root = YAML::Load(text);
+    } catch (const std::exception &e) {
+        out.error = "cannot set '" + path + "': the document is not valid YAML: " + e.what();
+        return out;
+    }
+    Located target = locate(root, parts, path);
+    if (!target.error.empty()) {
+        out.error = target.error;
+        return out;
+    }
+
+    // In place: only the value's characters change.
+    const YAML::Mark mark = target.node.Mark();
+    if (mark.pos >= 0) {
+        if (const auto span = scalarExtent(text, std::size_t(mark.pos), target.inFlow)) {
+            std::string edited = text.substr(0, span->first) + scalarSource(value, target.inFlow) +
+                                 text.substr(span->second);
+            if (holds(edited, parts, path, value)) {
+                out.text = std::move(edited);
+                return out;
+            }
+        }
+    }
+    // Scalars we do not splice (block scalars, anchors, multi-line): re-emit the document.
+    try {
+        target.node = value; // writes into the tree `root` owns
+        YAML::Emitter emitter;
+        emitter << root;
+        std::string emitted = emitter.c_str();
+        if (emitter.good() && holds(emitted, parts, path, value)) {
+            out.text = std::move(emitted);
+            return out;
+        }
+    } catch (const std::exception &) {
+    }
+    out.error = "cannot set '" + path + "' to '" + value + "' in this document";
+    return out;
+}
+
+} // namespace schedlab

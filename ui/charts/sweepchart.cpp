@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "sweepchart.h"
+
+#include <algorithm>
+
+namespace schedlab::charts {
+
+std::optional<ChartData> sweepChart(const SweepResult &sweep, const QString &metric, QString *error)
+{
+    const std::string key = metric.toStdString();
+    std::vector<std::string> values;
+    for (const SweepPointResult &p : sweep.points)
+        values.push_back(p.value);
+    std::string unit;
+    const auto axis = sweepAxis(values, &unit);
+
+    ChartData d;
+    d.title = metric + QStringLiteral(" against ") + QString::fromStdString(sweep.parameter);
+    d.xLabel = QString::fromStdString(sweep.parameter) +
+               (axis && !unit.empty() ? QStringLiteral(" (%1)").arg(QString::fromStdString(unit))
+                                      : QString());
+    d.yLabel = metric;
+    d.kind = ChartKind::PointLines;
+    if (!axis)
+        for (const std::string &v : values)
+            d.categories << QString::fromStdString(v);
+
+    QStringList known;
+    for (std::size_t i = 0; i < sweep.points.size(); ++i) {
+        for (const VariantSummary &v : sweep.points[i].summary) {
+            const QString name = QString::fromStdString(v.label);
+            auto series = std::find_if(d.series.begin(), d.series.end(),
+                                       [&](const Series &s) { return s.name == name; });
+            if (series == d.series.end()) {
+                Series s;
+                s.name = name;
+                s.colourKey = name;
+                d.series.push_back(s);
+                series = d.series.end() - 1;
+            }
+            for (const auto &[m, ci] : v.metrics) {
+                if (!known.contains(QString::fromStdString(m)))
+                    known << QString::fromStdString(m);
+                if (m != key)
+                    continue;
+                series->x.push_back(axis ? (*axis)[i] : double(i + 1));
+                series->y.push_back(ci.mean);
+                series->lower.push_back(ci.mean - ci.ci95);
+                series->upper.push_back(ci.mean + ci.ci95);
+            }
+        }
+    }
+    d.series.removeIf([](const Series &s) { return s.y.isEmpty(); });
+    if (d.series.isEmpty()) {
+        if (error)
+            *error = known.isEmpty() ? QStringLiteral("the sweep has no results to chart")
+                                     : QStringLiteral("unknown metric '%1'; valid metrics: %2")
+                                           .arg(metric, known.join(QStringLiteral(", ")));
+        return std::nullopt;
+    }
+    return d;
+}
+
+} // namespace schedlab::charts
