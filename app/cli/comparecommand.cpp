@@ -45,6 +45,7 @@ int sweepInstead(const CompareArgs &a)
     s.dequeue = a.dequeue;
     s.orchestration = a.orchestration;
     s.placement = a.placement;
+    s.global = a.global;
     s.seeds = a.seeds;
     s.jobs = a.jobs;
     s.duration = a.duration;
@@ -87,6 +88,8 @@ void printTable(const Scenario &scenario, const ComparisonSpec &spec,
 
 int compareCommand(const CompareArgs &a)
 {
+    if (!a.param.empty())
+        return sweepInstead(a);
     if (global::isGlobalScenarioFile(a.scenario)) {
         if (!a.db.empty()) {
             std::fprintf(stderr, "error: --db does not store global comparisons; use --out\n");
@@ -101,8 +104,6 @@ int compareCommand(const CompareArgs &a)
                      a.scenario.c_str());
         return BadInput;
     }
-    if (!a.param.empty())
-        return sweepInstead(a);
     auto scenario = loadScenarioOrReport(a.scenario);
     if (!scenario)
         return BadInput;

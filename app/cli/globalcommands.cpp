@@ -37,9 +37,10 @@ std::optional<global::GlobalScenario> loadOrReport(const std::string &path,
     return std::move(*load.scenario);
 }
 
-/** The names in `csv` (or `fallback` when empty), each checked against the catalog. */
-std::optional<std::vector<std::string>> architectures(const std::string &csv,
-                                                      std::vector<std::string> fallback)
+} // namespace
+
+std::optional<std::vector<std::string>> checkedArchitectures(const std::string &csv,
+                                                             std::vector<std::string> fallback)
 {
     std::vector<std::string> names = csv.empty() ? std::move(fallback) : splitList(csv);
     for (const std::string &n : names)
@@ -55,6 +56,15 @@ std::optional<std::vector<std::string>> architectures(const std::string &csv,
     return names;
 }
 
+std::vector<std::string> allArchitectures()
+{
+    std::vector<std::string> all;
+    for (const global::GlobalArchitecture &arch : global::globalArchitectures())
+        all.push_back(arch.name);
+    return all;
+}
+
+namespace {
 bool writeFile(const std::filesystem::path &path, const std::string &text)
 {
     std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -99,7 +109,7 @@ int runGlobalScenario(const GlobalRunArgs &a)
     const auto scenario = loadOrReport(a.scenario, a.duration);
     if (!scenario)
         return BadInput;
-    const auto names = architectures(a.architectures, {"two-level"});
+    const auto names = checkedArchitectures(a.architectures, {"two-level"});
     if (!names)
         return BadInput;
     if (names->size() != 1) {
@@ -137,10 +147,7 @@ int compareGlobalScenario(const GlobalCompareArgs &a)
     const auto scenario = loadOrReport(a.scenario, a.duration);
     if (!scenario)
         return BadInput;
-    std::vector<std::string> all;
-    for (const global::GlobalArchitecture &arch : global::globalArchitectures())
-        all.push_back(arch.name);
-    const auto names = architectures(a.architectures, all);
+    const auto names = checkedArchitectures(a.architectures, allArchitectures());
     if (!names)
         return BadInput;
     if (a.seeds < 1) {

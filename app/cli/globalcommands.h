@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace schedlab::cli {
 
@@ -31,6 +32,15 @@ struct GlobalCompareArgs
     std::string out; ///< directory for summary.csv, runs.csv, summary.json
     bool json = false;
 };
+
+/**
+ * The architectures named in `csv` (comma-separated), or `fallback` when it is empty,
+ * each checked against the catalog; nullopt after printing what is wrong.
+ */
+std::optional<std::vector<std::string>> checkedArchitectures(const std::string &csv,
+                                                             std::vector<std::string> fallback);
+/** Every architecture of the catalog, in its order. */
+std::vector<std::string> allArchitectures();
 
 int runGlobalScenario(const GlobalRunArgs &args);
 int compareGlobalScenario(const GlobalCompareArgs &args);

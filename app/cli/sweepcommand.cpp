@@ -3,12 +3,15 @@
 
 #include "clisupport.h"
 #include "command.h"
+#include "globalcommands.h"
 #include "progressbar.h"
 #include "sweepfigure.h"
 
 #include "experiment/storedcomparison.h"
 #include "experiment/storedsweep.h"
 #include "experiment/sweepfiles.h"
+#include "experiment/sweeppreset.h"
+#include "global/globalresult.h"
 #include "scenario/suggest.h"
 
 #include <CLI/CLI.hpp>
@@ -23,6 +26,8 @@ namespace {
 /** The metric names a run of `point` reports, from a one-slot run; empty if it fails. */
 std::vector<std::string> reportedMetrics(const SweepPoint &point, const ComparisonSpec &spec)
 {
+    if (point.global)
+        return global::globalMetricNames();
     std::vector<std::string> out;
     try {
         const RunResult r =
@@ -42,6 +47,10 @@ bool chooseMetrics(const SweepArgs &a, const SweepPlan &plan, const ComparisonSp
 {
     metrics = splitList(a.metric);
     const std::vector<std::string> known = reportedMetrics(plan.points.front(), spec);
+    if (metrics.empty() && plan.global) {
+        metrics = {"sched_latency_ms_p99", "conflicts", "allocation_rate", "cluster_util_mean"};
+        return true;
+    }
     if (metrics.empty()) {
         for (const char *m : keyMetrics(plan.points.front().scenario))
             metrics.emplace_back(m);
@@ -86,7 +95,7 @@ void printTable(const SweepResult &sweep, const std::vector<std::string> &metric
 {
     std::printf("%s: %s over %zu values, %d seeds each, mean ± 95%% CI (Student t)\n",
                 sweep.scenarioName.c_str(), sweep.parameter.c_str(), sweep.points.size(), seeds);
-    int valueWidth = columns(sweep.parameter), policyWidth = columns("policy");
+    int valueWidth = columns(sweep.parameter), policyWidth = columns("architecture");
     for (const SweepPointResult &p : sweep.points) {
         valueWidth = std::max(valueWidth, columns(p.value));
         for (const VariantSummary &v : p.summary)
@@ -97,7 +106,7 @@ void printTable(const SweepResult &sweep, const std::vector<std::string> &metric
         widths.push_back(std::max(20, columns(m)));
     printPadded(sweep.parameter, valueWidth, false);
     std::printf("  ");
-    printPadded("policy", policyWidth, false);
+    printPadded(sweep.global ? "architecture" : "policy", policyWidth, false);
     for (std::size_t i = 0; i < metrics.size(); ++i) {
         std::printf(" ");
         printPadded(metrics[i], widths[i], true);
@@ -114,6 +123,82 @@ void printTable(const SweepResult &sweep, const std::vector<std::string> &metric
             }
             std::printf("\n");
         }
+}
+
+/**
+ * A global document's sweep compares architectures (--global; default: every one);
+ * the request-plane options, learned weights and the store do not apply to it.
+ */
+bool globalOptionsFit(const SweepArgs &a, const SweepPlan &plan, SweepSpec &spec)
+{
+    if (!plan.global) {
+        if (a.global.empty())
+            return true;
+        std::fprintf(stderr,
+                     "error: --global needs a global scenario (a top-level `global:` map), and %s "
+                     "has none\n",
+                     a.scenario.c_str());
+        return false;
+    }
+    const std::pair<const char *, const std::string *> planeOptions[] = {
+        {"--dispatch", &a.dispatch},     {"--dequeue", &a.dequeue},
+        {"--orchestration", &a.orchestration}, {"--placement", &a.placement},
+        {"--checkpoint", &a.checkpoint}, {"--db", &a.db}};
+    for (const auto &[option, value] : planeOptions)
+        if (!value->empty()) {
+            std::fprintf(stderr,
+                         "error: %s does not apply to the global scenario %s; name its "
+                         "architectures with --global%s\n",
+                         option, a.scenario.c_str(),
+                         std::string(option) == "--db" ? " and write its results with --out" : "");
+            return false;
+        }
+    const auto names = checkedArchitectures(a.global, allArchitectures());
+    if (!names)
+        return false;
+    spec.architectures = *names;
+    return true;
+}
+
+std::string joined(const std::vector<std::string> &list)
+{
+    std::string out;
+    for (const std::string &item : list)
+        out += (out.empty() ? "" : ",") + item;
+    return out;
+}
+
+/** `sweep PRESET.yaml`: the preset's settings wherever the command line gives none. */
+bool applyPreset(SweepArgs &a)
+{
+    if (!isSweepPresetFile(a.scenario)) {
+        if (a.param.empty()) {
+            std::fprintf(stderr, "error: --param PATH=v1,v2,... is required (or give a sweep "
+                                 "preset file instead of the scenario)\n");
+            return false;
+        }
+        return true;
+    }
+    const SweepPresetLoad load = loadSweepPresetFile(a.scenario);
+    for (const ScenarioError &e : load.errors)
+        std::fprintf(stderr, "%s\n", e.format().c_str());
+    if (!load.ok())
+        return false;
+    const SweepPreset &p = *load.preset;
+    a.scenario = p.scenario;
+    if (a.param.empty())
+        a.param = p.param + "=" + joined(p.values);
+    const std::pair<std::string *, const std::vector<std::string> *> lists[] = {
+        {&a.dispatch, &p.dispatch},   {&a.dequeue, &p.dequeue}, {&a.orchestration, &p.orchestration},
+        {&a.placement, &p.placement}, {&a.global, &p.global},   {&a.metric, &p.metrics}};
+    for (const auto &[option, list] : lists)
+        if (option->empty())
+            *option = joined(*list);
+    if (!a.seeds && p.seeds > 0)
+        a.seeds = p.seeds;
+    if (a.duration.empty())
+        a.duration = p.duration;
+    return true;
 }
 
 int reportFailures(const SweepResult &sweep)
@@ -133,15 +218,19 @@ int reportFailures(const SweepResult &sweep)
 
 } // namespace
 
-int sweepCommand(const SweepArgs &a)
+int sweepCommand(const SweepArgs &given)
 {
+    SweepArgs a = given;
+    if (!applyPreset(a))
+        return BadInput;
+    const int seeds = a.seeds.value_or(5);
     std::string error;
     const auto parameter = parseSweepParameter(a.param, &error);
     if (!parameter) {
         std::fprintf(stderr, "error: --param: %s\n", error.c_str());
         return BadInput;
     }
-    if (a.seeds < 1) {
+    if (seeds < 1) {
         std::fprintf(stderr, "error: --seeds must be at least 1\n");
         return BadInput;
     }
@@ -152,11 +241,13 @@ int sweepCommand(const SweepArgs &a)
         return BadInput;
 
     SweepSpec spec;
+    if (!globalOptionsFit(a, plan, spec))
+        return BadInput;
     spec.dispatch = splitList(a.dispatch);
     spec.dequeue = splitList(a.dequeue);
     spec.orchestration = splitList(a.orchestration);
     spec.placement = splitList(a.placement);
-    spec.seeds = a.seeds;
+    spec.seeds = seeds;
     if (!a.duration.empty()) {
         const auto d = parseDurationOption(a.duration, "--duration");
         if (!d)
@@ -166,16 +257,17 @@ int sweepCommand(const SweepArgs &a)
     if (!loadCheckpointOption(a.checkpoint, spec.model))
         return BadInput;
     spec.jobs = a.jobs > 0 ? a.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
-    for (const SweepPoint &p : plan.points)
-        for (const Variant &v : comparisonSpecFor(spec, p.scenario).variants)
-            if (!policiesKnown(v.policies))
-                return BadInput;
+    if (!plan.global)
+        for (const SweepPoint &p : plan.points)
+            for (const Variant &v : comparisonSpecFor(spec, p).variants)
+                if (!policiesKnown(v.policies))
+                    return BadInput;
     if (!a.out.empty() && !checkSweepFigurePreset(a.preset, &error)) {
         std::fprintf(stderr, "error: --preset: %s\n", error.c_str());
         return BadInput;
     }
     std::vector<std::string> metrics;
-    if (!chooseMetrics(a, plan, comparisonSpecFor(spec, plan.points.front().scenario), metrics))
+    if (!chooseMetrics(a, plan, comparisonSpecFor(spec, plan.points.front()), metrics))
         return BadInput;
 
     ProgressBar bar("sweep");
@@ -212,7 +304,7 @@ int sweepCommand(const SweepArgs &a)
     if (a.json) {
         std::printf("%s\n", sweepJson(sweep).dump(2).c_str());
     } else {
-        printTable(sweep, metrics, a.seeds);
+        printTable(sweep, metrics, seeds);
         for (const std::string &f : written)
             std::printf("wrote %s\n", f.c_str());
         if (!a.db.empty())
@@ -245,17 +337,20 @@ void registerSweepCommand(CLI::App &app, int &exitCode)
     auto *cmd = app.add_subcommand(
         "sweep", "Vary one scenario value: compare policies on the same seeds at every value");
     static SweepArgs a;
-    cmd->add_option("scenario", a.scenario, "Scenario YAML file")->required();
+    cmd->add_option("scenario", a.scenario,
+                    "Scenario YAML file, or a sweep preset (a file with `sweep: 1`) whose "
+                    "settings apply where no option is given")
+        ->required();
     cmd->add_option("--param", a.param,
                     "PATH=v1,v2,...: the YAML value to vary, e.g. workload.requests.rate=10/s,20/s "
-                    "or sites.0.eaps.0.nodes.0.count=2,4,8")
-        ->required();
+                    "or sites.0.eaps.0.nodes.0.count=2,4,8");
     cmd->add_option("--dispatch", a.dispatch, "Dispatch policies, comma-separated");
     cmd->add_option("--dequeue", a.dequeue, "Dequeue policies, comma-separated");
     cmd->add_option("--orchestration", a.orchestration, "Orchestration policies, comma-separated");
     cmd->add_option("--placement", a.placement, "Placement policies, comma-separated");
-    cmd->add_option("--seeds", a.seeds, "Seeds per value (scenario seed, +1, ...)")
-        ->capture_default_str();
+    cmd->add_option("--global", a.global,
+                    "Global architectures, comma-separated, for a global scenario (default: all)");
+    cmd->add_option("--seeds", a.seeds, "Seeds per value (scenario seed, +1, ...; default 5)");
     cmd->add_option("--jobs", a.jobs, "Parallel runs (default: all cores)");
     cmd->add_option("--duration", a.duration, "Simulated time per run, e.g. 5m");
     cmd->add_option("--out", a.out,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <optional>
 #include <string>
 
 namespace schedlab::cli {
@@ -11,7 +12,8 @@ struct SweepArgs
     std::string scenario;
     std::string param; ///< PATH=v1,v2,...
     std::string dispatch, dequeue, orchestration, placement;
-    int seeds = 5;
+    std::string global; ///< architectures, for a global scenario
+    std::optional<int> seeds; ///< unset: the preset's, else 5
     int jobs = 0;
     std::string duration;
     std::string out; ///< file prefix; a directory (or a trailing '/') gets sweep.*

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "experiment/sweep.h"
 
+#include "global/globalcomparison.h"
+#include "global/globalscenarioreader.h"
 #include "scenario/scenarioio.h"
 #include "scenario/yamloverride.h"
 
@@ -20,6 +22,54 @@ std::string trimmed(const std::string &s)
     if (b == std::string::npos)
         return {};
     return s.substr(b, s.find_last_not_of(" \t") - b + 1);
+}
+
+/** What the result files need of a global scenario, in a request-plane Scenario. */
+Scenario standIn(const global::GlobalScenario &g)
+{
+    Scenario s;
+    s.name = g.name;
+    s.description = g.description;
+    s.seed = g.seed;
+    s.time.duration = g.duration;
+    return s;
+}
+
+/** The value's scenario from the edited document, or the loader's messages. */
+bool loadPoint(bool isGlobal, const std::string &text, const std::string &fileName,
+               SweepPoint &point, std::vector<ScenarioError> &errors)
+{
+    if (isGlobal) {
+        global::GlobalScenarioLoad load = global::loadGlobalScenarioText(text, fileName);
+        errors = std::move(load.errors);
+        if (!load.ok())
+            return false;
+        point.scenario = standIn(*load.scenario);
+        point.global = std::make_shared<const global::GlobalScenario>(std::move(*load.scenario));
+        return true;
+    }
+    ScenarioLoad load = loadScenarioText(text, fileName);
+    errors = std::move(load.errors);
+    if (!load.ok())
+        return false;
+    point.scenario = std::move(*load.scenario);
+    return true;
+}
+
+/** A global comparison's runs as the cells of a request-plane one. */
+std::vector<CellResult> globalCells(const global::GlobalComparison &c)
+{
+    std::vector<CellResult> cells;
+    for (std::size_t a = 0; a < c.architectures.size(); ++a)
+        for (std::size_t s = 0; s < c.seeds.size(); ++s) {
+            CellResult cell;
+            cell.variant = int(a);
+            cell.seedIndex = int(s);
+            for (const auto &[name, value] : c.run(a, s).metrics())
+                cell.result.metrics.push_back({name, value, false});
+            cells.push_back(std::move(cell));
+        }
+    return cells;
 }
 } // namespace
 
@@ -73,8 +123,10 @@ SweepPlan planSweep(const std::string &yamlText, const std::string &fileName,
     SweepPlan plan;
     plan.document = yamlText;
     plan.parameter = parameter.path;
-    if (const ScenarioLoad base = loadScenarioText(yamlText, fileName); base.ok())
-        plan.scenarioName = base.scenario->name;
+    plan.global = global::isGlobalScenarioText(yamlText);
+    std::vector<ScenarioError> errors;
+    if (SweepPoint base; loadPoint(plan.global, yamlText, fileName, base, errors))
+        plan.scenarioName = base.scenario.name;
     for (const std::string &value : parameter.values) {
         const std::string what = parameter.path + "=" + value;
         const YamlEdit edit = setYamlScalar(yamlText, parameter.path, value);
@@ -84,13 +136,14 @@ SweepPlan planSweep(const std::string &yamlText, const std::string &fileName,
                 break; // the path is wrong: the same for every value
             continue;
         }
-        ScenarioLoad load = loadScenarioText(edit.text, fileName);
-        if (!load.ok()) {
-            for (const ScenarioError &e : load.errors)
+        SweepPoint point;
+        point.value = value;
+        if (!loadPoint(plan.global, edit.text, fileName, point, errors)) {
+            for (const ScenarioError &e : errors)
                 plan.errors.push_back("with " + what + ": " + e.format());
             continue;
         }
-        plan.points.push_back({value, std::move(*load.scenario)});
+        plan.points.push_back(std::move(point));
         if (plan.scenarioName.empty())
             plan.scenarioName = plan.points.back().scenario.name;
     }
@@ -125,6 +178,20 @@ ComparisonSpec comparisonSpecFor(const SweepSpec &spec, const Scenario &scenario
     return out;
 }
 
+ComparisonSpec comparisonSpecFor(const SweepSpec &spec, const SweepPoint &point)
+{
+    if (!point.global)
+        return comparisonSpecFor(spec, point.scenario);
+    ComparisonSpec out;
+    for (const std::string &name : spec.architectures)
+        out.variants.push_back({name, {}});
+    for (int i = 0; i < spec.seeds; ++i)
+        out.seeds.push_back(point.global->seed + std::uint64_t(i));
+    out.duration = spec.duration;
+    out.jobs = spec.jobs;
+    return out;
+}
+
 SweepResult runSweep(const SweepPlan &plan, const SweepSpec &spec,
                      const std::function<void(int, int)> &progress, const std::atomic<bool> *cancel)
 {
@@ -132,22 +199,37 @@ SweepResult runSweep(const SweepPlan &plan, const SweepSpec &spec,
     out.document = plan.document;
     out.scenarioName = plan.scenarioName;
     out.parameter = plan.parameter;
+    out.global = plan.global;
     int total = 0;
     for (const SweepPoint &p : plan.points) {
         SweepPointResult r;
         r.value = p.value;
         r.scenario = p.scenario;
-        r.spec = comparisonSpecFor(spec, p.scenario);
+        r.spec = comparisonSpecFor(spec, p);
         total += int(r.spec.variants.size() * r.spec.seeds.size());
         out.points.push_back(std::move(r));
     }
     int before = 0;
-    for (SweepPointResult &r : out.points) {
+    for (std::size_t i = 0; i < out.points.size(); ++i) {
+        SweepPointResult &r = out.points[i];
         const auto reported = [&](int done, int) {
             if (progress)
                 progress(before + done, total);
         };
-        r.cells = runComparison(r.scenario, r.spec, reported, cancel);
+        const auto &g = plan.points[i].global;
+        if (!g) {
+            r.cells = runComparison(r.scenario, r.spec, reported, cancel);
+        } else if (cancel && cancel->load()) {
+            for (std::size_t v = 0; v < r.spec.variants.size(); ++v)
+                for (std::size_t k = 0; k < r.spec.seeds.size(); ++k)
+                    r.cells.push_back({int(v), int(k), {}, "cancelled before it ran"});
+        } else {
+            global::GlobalScenario scenario = *g;
+            if (spec.duration > 0)
+                scenario.duration = spec.duration;
+            r.cells = globalCells(global::compareGlobal(scenario, spec.architectures,
+                                                        r.spec.seeds, spec.jobs, reported));
+        }
         r.summary = summarise(r.spec, r.cells);
         before += int(r.cells.size());
     }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "experiment/comparison.h"
+#include "global/globalscenario.h"
 
 #include <atomic>
 #include <functional>
@@ -29,11 +30,16 @@ struct SweepParameter
  */
 std::optional<SweepParameter> parseSweepParameter(const std::string &text, std::string *error);
 
-/** One value of a sweep with the scenario it gives. */
+/**
+ * One value of a sweep with the scenario it gives. For a global (multi-cluster)
+ * document `global` is the scenario that runs; `scenario` then only carries its
+ * name, seed and duration, for the result files.
+ */
 struct SweepPoint
 {
     std::string value;
     Scenario scenario;
+    std::shared_ptr<const global::GlobalScenario> global;
 };
 
 struct SweepPlan
@@ -43,12 +49,14 @@ struct SweepPlan
     std::string parameter;
     std::vector<SweepPoint> points;
     std::vector<std::string> errors; ///< every refused value (or the path), each naming it
+    bool global = false;             ///< a multi-cluster document (global::GlobalScenario)
 
     bool ok() const { return errors.empty() && !points.empty(); }
 };
 
 /**
  * Builds the scenario of every value of `parameter` from the document `yamlText`
+ * (a request-plane scenario, or a global one when the document has `global:`)
  * (its file name `fileName` is used in messages and for relative trace paths).
  * A path that does not exist or is not a single value is refused once; a value the
  * loader refuses is reported with the loader's located messages, prefixed by the
@@ -64,6 +72,8 @@ struct SweepSpec
 {
     /** Comma-split policy lists per plane, as for crossVariants(); empty = the scenario's. */
     std::vector<std::string> dispatch, dequeue, orchestration, placement;
+    /** Global architectures (names checked by the caller), for a global document. */
+    std::vector<std::string> architectures;
     int seeds = 1;         ///< per value: the value's scenario seed, +1, ...
     double duration = 0.0; ///< 0 = each scenario's
     int jobs = 1;
@@ -72,6 +82,8 @@ struct SweepSpec
 
 /** The comparison a sweep runs for one value's scenario. */
 ComparisonSpec comparisonSpecFor(const SweepSpec &spec, const Scenario &scenario);
+/** The same for a value of a global document: one variant per architecture. */
+ComparisonSpec comparisonSpecFor(const SweepSpec &spec, const SweepPoint &point);
 
 struct SweepPointResult
 {
@@ -85,6 +97,7 @@ struct SweepPointResult
 struct SweepResult
 {
     std::string document; ///< the scenario's YAML text before any value was set
+    bool global = false;  ///< variants are global architectures
     std::string scenarioName;
     std::string parameter;
     std::vector<SweepPointResult> points; ///< in the order the values were given

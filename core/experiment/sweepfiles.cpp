@@ -82,6 +82,9 @@ nlohmann::ordered_json sweepJson(const SweepResult &sweep)
         point["seeds"] = comparison["seeds"];
         point["duration_s"] = comparison["duration_s"];
         point["policies"] = comparison["policies"];
+        if (sweep.global) // the variants are architectures, not request-plane policies
+            for (auto &policy : point["policies"])
+                policy["policies"] = {{"global", policy["name"]}};
         points.push_back(std::move(point));
     }
     out["points"] = std::move(points);

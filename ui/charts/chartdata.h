@@ -37,6 +37,7 @@ struct ChartData
     QString xLabel, yLabel;
     ChartKind kind = ChartKind::Lines;
     bool logX = false;
+    bool logY = false; ///< values spanning decades (latencies of schedulers that fall behind)
     QVector<Series> series;
     QStringList categories; ///< bars and point lines: the tick label at x = i + 1
 };

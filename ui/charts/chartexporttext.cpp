@@ -109,6 +109,8 @@ QString chartPgfplots(const ChartData &data, const ChartStyle &style)
         t << "  title={" << tex(data.title) << "},\n";
     if (data.logX)
         t << "  xmode=log,\n";
+    if (data.logY)
+        t << "  ymode=log,\n";
     if (bars) {
         QStringList ticks, labels;
         for (int i = 0; i < data.categories.size(); ++i) {

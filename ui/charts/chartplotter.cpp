@@ -205,7 +205,10 @@ void fitRanges(QCustomPlot *plot, const ChartData &data)
     }
     if (data.kind == ChartKind::PointLines) {
         const double pad = hi > lo ? (hi - lo) * 0.08 : 0.05;
-        plot->yAxis->setRange(lo - pad, hi + pad);
+        if (data.logY && lo > 0)
+            plot->yAxis->setRange(lo / 1.5, hi * 1.5);
+        else
+            plot->yAxis->setRange(lo - pad, hi + pad);
         // Room for the markers and error bars at both ends.
         const double xpad = data.categories.isEmpty() ? (xhi > xlo ? (xhi - xlo) * 0.05 : 1.0) : 0.5;
         if (data.logX && xlo > 0)
@@ -245,6 +248,11 @@ void styleAxes(QCustomPlot *plot, const ChartData &data, const ChartStyle &style
     plot->xAxis->setLabel(data.xLabel);
     plot->yAxis->setLabel(data.yLabel);
     plot->xAxis->setScaleType(data.logX ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    plot->yAxis->setScaleType(data.logY ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    if (data.logY)
+        plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog));
+    else
+        plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
     if (data.kind == ChartKind::PointLines && !data.categories.isEmpty()) {
         QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
         for (int i = 0; i < data.categories.size(); ++i)

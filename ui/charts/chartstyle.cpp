@@ -61,6 +61,13 @@ QColor policyColour(const QString &name)
     // So is Firmament, and often with cmmac too: the next colour none of them uses.
     if (name == QLatin1String("firmament"))
         return palette[5];
+    // The global architectures are compared among themselves, the doc's design first.
+    static const char *const architectures[] = {"two-level", "shared-state", "monolithic",
+                                                "siloed",    "siloed-arbitrator", "two-level-single"};
+    static const int architectureColour[] = {0, 2, 3, 4, 5, 6};
+    for (std::size_t i = 0; i < std::size(architectures); ++i)
+        if (name == QLatin1String(architectures[i]))
+            return palette[std::size_t(architectureColour[i])];
     // FNV-1a: qHash is seeded per process, and colours must not change between runs.
     std::uint32_t h = 2166136261u;
     for (const char c : name.toUtf8()) {

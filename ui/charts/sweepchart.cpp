@@ -2,6 +2,7 @@
 #include "sweepchart.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace schedlab::charts {
 
@@ -51,6 +52,20 @@ std::optional<ChartData> sweepChart(const SweepResult &sweep, const QString &met
         }
     }
     d.series.removeIf([](const Series &s) { return s.y.isEmpty(); });
+    // Over two decades of positive values a linear axis flattens all but the largest
+    // line (p99 latency of a scheduler that falls behind against one that keeps up).
+    double lo = std::numeric_limits<double>::max(), hi = 0.0;
+    for (const Series &s : d.series)
+        for (const double y : s.y) {
+            lo = std::min(lo, y);
+            hi = std::max(hi, y);
+        }
+    if (lo > 0 && hi >= 100 * lo) {
+        d.logY = true;
+        for (Series &s : d.series) // an interval reaching 0 or below has no place on it
+            for (int i = 0; s.hasInterval() && i < s.y.size(); ++i)
+                s.lower[i] = std::max(s.lower[i], s.y[i] / 10);
+    }
     if (d.series.isEmpty()) {
         if (error)
             *error = known.isEmpty() ? QStringLiteral("the sweep has no results to chart")

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "experiment/sweeppreset.h"
+
+#include "scenario/yamlreader.h"
+
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace schedlab {
+
+namespace {
+using detail::Field;
+using detail::MapReader;
+using detail::ReadContext;
+
+/** A list of scalars, or one scalar standing for a list of one; values as written. */
+void readList(ReadContext &ctx, const MapReader &m, const std::string &key,
+              std::vector<std::string> &out)
+{
+    const auto f = m.get(key);
+    if (!f)
+        return;
+    auto one = [&](const Field &item) {
+        std::string text;
+        if (!item.node.IsScalar() || item.node.Scalar().empty())
+            ctx.error(item.mark, item.path,
+                      "expected a value, got " + detail::describeNode(item.node));
+        else if (detail::readString(ctx, item, text))
+            out.push_back(text);
+    };
+    if (f->node.IsSequence())
+        detail::forEachItem(ctx, *f, [&](int, const Field &item) { one(item); });
+    else
+        one(*f);
+}
+
+void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
+{
+    const YAML::Mark start = root.Mark();
+    const Field top{root, "", start};
+    if (!root.IsMap()) {
+        ctx.error(start, "", "expected a map at the top level, got " + detail::describeNode(root));
+        return;
+    }
+    MapReader m(ctx, top,
+                {"sweep", "description", "scenario", "param", "values", "dispatch", "dequeue",
+                 "orchestration", "placement", "global", "seeds", "metrics", "duration"});
+    if (const auto v = m.require("sweep", "the preset's schema version; write `sweep: 1`")) {
+        int schema = 1;
+        if (detail::readInt(ctx, *v, schema) && schema != 1)
+            ctx.error(v->mark, v->path,
+                      "unsupported sweep preset version " + std::to_string(schema) +
+                          "; this SchedLab reads version 1");
+    }
+    m.string("description", out.description);
+    if (m.require("scenario", "the scenario file the sweep varies"))
+        m.string("scenario", out.scenario);
+    if (m.require("param", "the path of the value to vary, e.g. workload.requests.rate"))
+        m.string("param", out.param);
+    if (const auto v = m.require("values", "the values of `param`, as a list")) {
+        readList(ctx, m, "values", out.values);
+        std::set<std::string> seen;
+        for (const std::string &value : out.values)
+            if (!seen.insert(value).second)
+                ctx.error(v->mark, v->path, "the value '" + value + "' is given twice");
+        if (out.values.empty() && ctx.errors().empty())
+            ctx.error(v->mark, v->path, "expected at least one value");
+    }
+    readList(ctx, m, "dispatch", out.dispatch);
+    readList(ctx, m, "dequeue", out.dequeue);
+    readList(ctx, m, "orchestration", out.orchestration);
+    readList(ctx, m, "placement", out.placement);
+    readList(ctx, m, "global", out.global);
+    readList(ctx, m, "metrics", out.metrics);
+    if (const auto v = m.get("seeds"); v && detail::readInt(ctx, *v, out.seeds) && out.seeds < 1)
+        ctx.error(v->mark, v->path, "expected at least 1 seed");
+    m.string("duration", out.duration);
+}
+
+std::optional<std::string> readText(const std::string &path)
+{
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        return std::nullopt;
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        return std::nullopt;
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+} // namespace
+
+SweepPresetLoad loadSweepPresetText(const std::string &yaml, const std::string &fileName)
+{
+    ReadContext ctx(fileName);
+    SweepPreset preset;
+    try {
+        readDocument(ctx, YAML::Load(yaml), preset);
+    } catch (const YAML::Exception &e) {
+        ctx.error(e.mark, "", "YAML syntax error: " + e.msg);
+    }
+    SweepPresetLoad load;
+    load.errors = std::move(ctx.errors());
+    if (!load.errors.empty())
+        return load;
+    const std::filesystem::path scenario(preset.scenario);
+    if (scenario.is_relative())
+        preset.scenario = (std::filesystem::path(fileName).parent_path() / scenario).string();
+    load.preset = std::move(preset);
+    return load;
+}
+
+SweepPresetLoad loadSweepPresetFile(const std::string &path)
+{
+    const auto text = readText(path);
+    if (!text) {
+        SweepPresetLoad load;
+        ScenarioError e;
+        e.file = path;
+        e.message = "cannot read the file";
+        load.errors.push_back(std::move(e));
+        return load;
+    }
+    return loadSweepPresetText(*text, path);
+}
+
+bool isSweepPresetFile(const std::string &path)
+{
+    const auto text = readText(path);
+    if (!text)
+        return false;
+    try {
+        const YAML::Node root = YAML::Load(*text);
+        return root.IsMap() && root["sweep"].IsDefined();
+    } catch (const std::exception &) {
+        return false;
+    }
+}
+
+} // namespace schedlab
