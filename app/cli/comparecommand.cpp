@@ -99,8 +99,9 @@ int compareCommand(const CompareArgs &a)
             {a.scenario, a.global, a.seeds, a.jobs, a.duration, a.out, a.json});
     }
     if (!a.global.empty()) {
-        std::fprintf(stderr, "error: --global needs a global scenario (a top-level `global:` "
-                             "map), and %s has none\n",
+        std::fprintf(stderr,
+                     "error: --global needs a global scenario (a top-level `global:` "
+                     "map), and %s has none\n",
                      a.scenario.c_str());
         return BadInput;
     }
@@ -112,9 +113,8 @@ int compareCommand(const CompareArgs &a)
         return BadInput;
     }
     ComparisonSpec spec;
-    spec.variants = crossVariants(scenario->policies, splitList(a.dispatch),
-                                  splitList(a.dequeue), splitList(a.orchestration),
-                                  splitList(a.placement));
+    spec.variants = crossVariants(scenario->policies, splitList(a.dispatch), splitList(a.dequeue),
+                                  splitList(a.orchestration), splitList(a.placement));
     for (const Variant &v : spec.variants)
         if (!policiesKnown(v.policies))
             return BadInput;
@@ -132,13 +132,15 @@ int compareCommand(const CompareArgs &a)
 
     ProgressBar bar("compare");
     const auto cells = runComparison(*scenario, spec, [&](int done, int total) {
-        bar.update(double(done) / total, std::to_string(done) + "/" + std::to_string(total) + " runs");
+        bar.update(double(done) / total,
+                   std::to_string(done) + "/" + std::to_string(total) + " runs");
     });
     bar.done();
     int failed = 0;
     for (const CellResult &c : cells)
         if (!c.error.empty()) {
-            std::fprintf(stderr, "error: %s seed %llu: %s\n", spec.variants[c.variant].label.c_str(),
+            std::fprintf(stderr, "error: %s seed %llu: %s\n",
+                         spec.variants[c.variant].label.c_str(),
                          static_cast<unsigned long long>(spec.seeds[c.seedIndex]), c.error.c_str());
             ++failed;
         }

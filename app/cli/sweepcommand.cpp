@@ -141,9 +141,9 @@ bool globalOptionsFit(const SweepArgs &a, const SweepPlan &plan, SweepSpec &spec
         return false;
     }
     const std::pair<const char *, const std::string *> planeOptions[] = {
-        {"--dispatch", &a.dispatch},     {"--dequeue", &a.dequeue},
+        {"--dispatch", &a.dispatch},           {"--dequeue", &a.dequeue},
         {"--orchestration", &a.orchestration}, {"--placement", &a.placement},
-        {"--checkpoint", &a.checkpoint}, {"--db", &a.db}};
+        {"--checkpoint", &a.checkpoint},       {"--db", &a.db}};
     for (const auto &[option, value] : planeOptions)
         if (!value->empty()) {
             std::fprintf(stderr,
@@ -189,8 +189,12 @@ bool applyPreset(SweepArgs &a)
     if (a.param.empty())
         a.param = p.param + "=" + joined(p.values);
     const std::pair<std::string *, const std::vector<std::string> *> lists[] = {
-        {&a.dispatch, &p.dispatch},   {&a.dequeue, &p.dequeue}, {&a.orchestration, &p.orchestration},
-        {&a.placement, &p.placement}, {&a.global, &p.global},   {&a.metric, &p.metrics}};
+        {&a.dispatch, &p.dispatch},
+        {&a.dequeue, &p.dequeue},
+        {&a.orchestration, &p.orchestration},
+        {&a.placement, &p.placement},
+        {&a.global, &p.global},
+        {&a.metric, &p.metrics}};
     for (const auto &[option, list] : lists)
         if (option->empty())
             *option = joined(*list);

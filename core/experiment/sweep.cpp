@@ -227,8 +227,8 @@ SweepResult runSweep(const SweepPlan &plan, const SweepSpec &spec,
             global::GlobalScenario scenario = *g;
             if (spec.duration > 0)
                 scenario.duration = spec.duration;
-            r.cells = globalCells(global::compareGlobal(scenario, spec.architectures,
-                                                        r.spec.seeds, spec.jobs, reported));
+            r.cells = globalCells(global::compareGlobal(scenario, spec.architectures, r.spec.seeds,
+                                                        spec.jobs, reported));
         }
         r.summary = summarise(r.spec, r.cells);
         before += int(r.cells.size());

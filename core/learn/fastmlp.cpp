@@ -14,44 +14,75 @@ namespace {
 constexpr int kBlock = 32; ///< outputs kept in registers at once (4 AVX registers)
 
 /**
- * y = ReLU?(Wᵀx + b) with Wᵀ in × stride (stride: out rounded up to kBlock, padded
- * with zeros). For each block of kBlock outputs the sums stay in registers while x
- * streams by, so each multiply-add loads one weight and nothing else. On x86-64 a
- * second copy is built for x86-64-v3 (AVX2 + FMA) and picked at load time by
- * feature, so the binary still runs on any x86-64. ("arch=haswell" would be picked
- * only on that CPU model: an AMD EPYC ran the SSE copy, 40% slower.)
+ * y = ReLU?(Wᵀx + b) for the nonzero inputs only: `index`/`value` list the inputs
+ * that are not 0 (a one-hot service, empty queues, unmanaged nodes, and after the
+ * first layer every unit ReLU cut off), so their rows of weights are never read. A
+ * decision streams its weights from L2, so the rows skipped are the time saved;
+ * a zero input adds exactly nothing, so the result is the dense one up to the order
+ * of the additions.
+ *
+ * The weights are block-major: for each block of kBlock outputs, the rows of every
+ * input one after the other (wB[block][input][kBlock]), so one block's weights are
+ * one contiguous run the prefetcher follows. The sums of a block stay in registers
+ * while the inputs stream by. On x86-64 copies are built for x86-64-v4 (AVX-512)
+ * and v3 (AVX2 + FMA) and picked at load time by feature, so the binary still runs
+ * on any x86-64 ("arch=haswell" would be picked only on that CPU model: an AMD
+ * EPYC ran the SSE copy, 40% slower).
  */
 #if defined(__x86_64__) && defined(__GNUC__)
 __attribute__((target_clones("arch=x86-64-v3", "default")))
 #endif
-void dense(const float *__restrict x, int in, const float *__restrict wT, int stride,
-           const float *__restrict b, float *__restrict y, bool relu)
+void dense(const int *__restrict index, const float *__restrict value, int nonzero, int in,
+           const float *__restrict wB, int stride, const float *__restrict b,
+           float *__restrict y, bool relu)
 {
+    // Eight floats as one value (an AVX register; two SSE ones in the default copy),
+    // spelt out because the compiler does not vectorise the indexed rows by itself.
+    typedef float Lane __attribute__((vector_size(32), aligned(4)));
+    constexpr int kLanes = kBlock / 8;
     for (int o0 = 0; o0 < stride; o0 += kBlock) {
+        const float *__restrict block = wB + std::size_t(o0) * in;
         // Two sets of sums, for even and odd inputs: twice the independent
         // multiply-adds in flight, which hides their latency.
-        float acc[kBlock], odd[kBlock];
-        for (int o = 0; o < kBlock; ++o) {
-            acc[o] = b[o0 + o];
-            odd[o] = 0.0f;
+        Lane acc[kLanes], odd[kLanes];
+        for (int l = 0; l < kLanes; ++l) {
+            acc[l] = *reinterpret_cast<const Lane *>(b + o0 + 8 * l);
+            odd[l] = Lane{};
         }
-        const float *__restrict row = wT + o0;
-        int i = 0;
-        for (; i + 1 < in; i += 2, row += 2 * std::size_t(stride)) {
-            const float x0 = x[i], x1 = x[i + 1];
-            for (int o = 0; o < kBlock; ++o) {
-                acc[o] += x0 * row[o];
-                odd[o] += x1 * row[stride + o];
+        int k = 0;
+        for (; k + 1 < nonzero; k += 2) {
+            const Lane *r0 = reinterpret_cast<const Lane *>(block + std::size_t(index[k]) * kBlock);
+            const Lane *r1 =
+                reinterpret_cast<const Lane *>(block + std::size_t(index[k + 1]) * kBlock);
+            const float x0 = value[k], x1 = value[k + 1];
+            for (int l = 0; l < kLanes; ++l) {
+                acc[l] += x0 * r0[l];
+                odd[l] += x1 * r1[l];
             }
         }
-        if (i < in)
-            for (int o = 0; o < kBlock; ++o)
-                acc[o] += x[i] * row[o];
-        for (int o = 0; o < kBlock; ++o) {
-            const float v = acc[o] + odd[o];
-            y[o0 + o] = relu ? std::max(v, 0.0f) : v;
+        if (k < nonzero) {
+            const Lane *r0 = reinterpret_cast<const Lane *>(block + std::size_t(index[k]) * kBlock);
+            for (int l = 0; l < kLanes; ++l)
+                acc[l] += value[k] * r0[l];
+        }
+        for (int l = 0; l < kLanes; ++l) {
+            const Lane v = acc[l] + odd[l];
+            for (int o = 0; o < 8; ++o)
+                y[o0 + 8 * l + o] = relu ? std::max(v[o], 0.0f) : v[o];
         }
     }
+}
+
+/** The nonzero entries of x[0, n) into index/value; returns how many. */
+int gather(const float *x, int n, int *index, float *value)
+{
+    int count = 0;
+    for (int i = 0; i < n; ++i) {
+        index[count] = i;
+        value[count] = x[i];
+        count += x[i] != 0.0f;
+    }
+    return count;
 }
 
 } // namespace
@@ -71,9 +102,10 @@ FastMlp::FastMlp(const MlpWeights &weights, Head head) : mHead(head)
         Layer t{l.in, l.out, stride, std::vector<float>(std::size_t(l.in) * stride, 0.0f),
                 std::vector<float>(stride, 0.0f)};
         std::copy(l.bias.begin(), l.bias.end(), t.bias.begin());
-        for (int o = 0; o < l.out; ++o)
+        for (int o = 0; o < l.out; ++o) // block-major, see dense()
             for (int i = 0; i < l.in; ++i)
-                t.weightT[std::size_t(i) * stride + o] = l.weight[std::size_t(o) * l.in + i];
+                t.weightB[(std::size_t(o / kBlock) * l.in + i) * kBlock + o % kBlock] =
+                    l.weight[std::size_t(o) * l.in + i];
         widest = std::max(widest, std::size_t(stride));
         mLayers.push_back(std::move(t));
     }
@@ -81,6 +113,8 @@ FastMlp::FastMlp(const MlpWeights &weights, Head head) : mHead(head)
     mOutput = mLayers.back().out;
     mA.resize(std::max(widest, std::size_t(mInput)));
     mB.resize(mA.size());
+    mIndex.resize(mA.size());
+    mValue.resize(mA.size());
 }
 
 std::span<const float> FastMlp::forward(std::span<const float> input) const
@@ -93,7 +127,9 @@ std::span<const float> FastMlp::forward(std::span<const float> input) const
     for (std::size_t k = 0; k < mLayers.size(); ++k) {
         const auto &l = mLayers[k];
         const bool last = k + 1 == mLayers.size();
-        dense(x, l.in, l.weightT.data(), l.stride, l.bias.data(), y, !last);
+        const int nonzero = gather(x, l.in, mIndex.data(), mValue.data());
+        dense(mIndex.data(), mValue.data(), nonzero, l.in, l.weightB.data(), l.stride,
+              l.bias.data(), y, !last);
         x = y;
         y = (y == mA.data()) ? mB.data() : mA.data();
     }

@@ -14,9 +14,10 @@ class Rng;
 /**
  * A batch-1 forward pass in plain C++ for dispatch decisions (DESIGN 4: libtorch
  * costs 20–60 µs per batch-1 call). Built by copying trained weights; each layer is
- * stored transposed, in × out row-major (outputs padded to a multiple of 32), so
- * the inner loop runs over contiguous outputs and vectorises. ReLU after every hidden layer; the
- * head is linear (critic) or ReLU(x) + 1 (actor, KaiS eq. 5). Holds scratch buffers: one instance
+ * stored in blocks of 32 outputs (padded with zeros), each block input by input, so
+ * the inner loop runs over contiguous outputs and vectorises, and only the rows of
+ * inputs that are not zero are read. ReLU after every hidden layer; the head is
+ * linear (critic) or ReLU(x) + 1 (actor, KaiS eq. 5). Holds scratch buffers: one instance
  * per thread.
  */
 class FastMlp
@@ -46,13 +47,15 @@ private:
     {
         int in = 0, out = 0;
         int stride = 0;             ///< out rounded up to the block the kernel computes
-        std::vector<float> weightT; ///< in × stride, row-major, zero beyond out
+        std::vector<float> weightB; ///< stride/32 blocks of in × 32, zero beyond out
         std::vector<float> bias;    ///< stride, zero beyond out
     };
     std::vector<Layer> mLayers;
     Head mHead = Head::Linear;
     int mInput = 0, mOutput = 0;
     mutable std::vector<float> mA, mB; ///< ping-pong activations
+    mutable std::vector<int> mIndex;   ///< a layer's nonzero inputs
+    mutable std::vector<float> mValue;
 };
 
 } // namespace schedlab

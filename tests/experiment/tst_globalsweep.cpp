@@ -67,8 +67,8 @@ private Q_SLOTS:
 
     void refusedValuesNameTheValueAndTheLine()
     {
-        const SweepPlan plan = planSweep(globalText(), kGlobal,
-                                         parameter("global.schedulers=4,-1"));
+        const SweepPlan plan =
+            planSweep(globalText(), kGlobal, parameter("global.schedulers=4,-1"));
         QVERIFY(!plan.ok());
         QCOMPARE(plan.errors.size(), std::size_t(1));
         const std::string &e = plan.errors.front();
@@ -96,7 +96,8 @@ private Q_SLOTS:
         QVERIFY(sweep.global);
         QCOMPARE(sweep.points.size(), std::size_t(2));
         const double mono300 = metricOf(sweep.points[0], "monolithic", "sched_latency_ms_p99").mean;
-        const double mono1200 = metricOf(sweep.points[1], "monolithic", "sched_latency_ms_p99").mean;
+        const double mono1200 =
+            metricOf(sweep.points[1], "monolithic", "sched_latency_ms_p99").mean;
         const double two1200 = metricOf(sweep.points[1], "two-level", "sched_latency_ms_p99").mean;
         QVERIFY2(mono1200 > 3 * mono300, qPrintable(QString("%1 %2").arg(mono300).arg(mono1200)));
         QVERIFY2(two1200 * 10 < mono1200, qPrintable(QString("%1 %2").arg(two1200).arg(mono1200)));
@@ -142,11 +143,15 @@ private Q_SLOTS:
         QTest::addColumn<QByteArray>("text");
         QTest::addColumn<QString>("expected");
         const QByteArray head = "sweep: 1\nscenario: x.yaml\nparam: global.clusters\n";
-        QTest::newRow("typo") << head + "valuse: [1, 2]\n" << ":4:1: valuse: unknown key";
+        QTest::newRow("typo") << head + "valuse: [1, 2]\n"
+                              << ":4:1: valuse: unknown key";
         QTest::newRow("no values") << head << "missing required key 'values'";
-        QTest::newRow("twice") << head + "values: [1, 1]\n" << "given twice";
-        QTest::newRow("seeds") << head + "values: [1]\nseeds: 0\n" << ":5:8: seeds: expected at least 1";
-        QTest::newRow("version") << QByteArray("sweep: 2\n") << "unsupported sweep preset version 2";
+        QTest::newRow("twice") << head + "values: [1, 1]\n"
+                               << "given twice";
+        QTest::newRow("seeds") << head + "values: [1]\nseeds: 0\n"
+                               << ":5:8: seeds: expected at least 1";
+        QTest::newRow("version") << QByteArray("sweep: 2\n")
+                                 << "unsupported sweep preset version 2";
         QTest::newRow("syntax") << QByteArray("sweep: [1\n") << "YAML syntax error";
     }
 
@@ -173,7 +178,7 @@ private Q_SLOTS:
         QVERIFY(r.out.contains("architecture"));
         QVERIFY(r.out.contains("shared-state"));
         QVERIFY(r.out.contains("sched_latency_ms_p99")); // the preset's metrics
-        QVERIFY(!r.out.contains("monolithic"));           // --global took the preset's place
+        QVERIFY(!r.out.contains("monolithic"));          // --global took the preset's place
         QFile csv(dir.filePath("s.csv"));
         QVERIFY(csv.open(QIODevice::ReadOnly));
         QVERIFY(csv.readAll().contains("conflicts_mean"));

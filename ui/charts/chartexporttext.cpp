@@ -162,10 +162,9 @@ QString chartPgfplots(const ChartData &data, const ChartStyle &style)
               << "fill between[of=hi" << letters(i) << " and lo" << letters(i) << "];\n";
         }
         if (data.kind == ChartKind::PointLines) {
-            t << "\\addplot[" << c << ", mark=*, mark size=1.5pt, line width="
-              << style.lineWidthPt << "pt, error bars/.cd, y dir=both, y explicit]\n"
-              << "  table[x=x, y=y, y error plus=plus, y error minus=minus] {" << table
-              << "};\n"
+            t << "\\addplot[" << c << ", mark=*, mark size=1.5pt, line width=" << style.lineWidthPt
+              << "pt, error bars/.cd, y dir=both, y explicit]\n"
+              << "  table[x=x, y=y, y error plus=plus, y error minus=minus] {" << table << "};\n"
               << "\\addlegendentry{" << tex(s.name) << "}\n";
             continue;
         }

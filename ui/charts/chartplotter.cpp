@@ -210,7 +210,8 @@ void fitRanges(QCustomPlot *plot, const ChartData &data)
         else
             plot->yAxis->setRange(lo - pad, hi + pad);
         // Room for the markers and error bars at both ends.
-        const double xpad = data.categories.isEmpty() ? (xhi > xlo ? (xhi - xlo) * 0.05 : 1.0) : 0.5;
+        const double xpad =
+            data.categories.isEmpty() ? (xhi > xlo ? (xhi - xlo) * 0.05 : 1.0) : 0.5;
         if (data.logX && xlo > 0)
             plot->xAxis->setRange(xlo / 1.15, xhi * 1.15);
         else

@@ -62,8 +62,9 @@ QColor policyColour(const QString &name)
     if (name == QLatin1String("firmament"))
         return palette[5];
     // The global architectures are compared among themselves, the doc's design first.
-    static const char *const architectures[] = {"two-level", "shared-state", "monolithic",
-                                                "siloed",    "siloed-arbitrator", "two-level-single"};
+    static const char *const architectures[] = {"two-level",         "shared-state",
+                                                "monolithic",        "siloed",
+                                                "siloed-arbitrator", "two-level-single"};
     static const int architectureColour[] = {0, 2, 3, 4, 5, 6};
     for (std::size_t i = 0; i < std::size(architectures); ++i)
         if (name == QLatin1String(architectures[i]))
