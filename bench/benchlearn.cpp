@@ -44,7 +44,8 @@ template <typename F> double perCall(int calls, F &&f)
     return t[3];
 }
 
-void compare(const char *label, LocalStateLayout layout, int managed)
+/** Returns FastMlp's seconds per decision. */
+double compare(const char *label, LocalStateLayout layout, int managed)
 {
     ActorNet actor(layout.size(), layout.actions(), 1);
     const FastMlp fast(actor.weights(), FastMlp::Head::ReluPlusOne);
@@ -80,6 +81,7 @@ void compare(const char *label, LocalStateLayout layout, int managed)
                 "ratio libtorch/FastMlp %5.1fx%s\n",
                 label, layout.size(), layout.actions(), fastSec * 1e6, torchSec * 1e6,
                 torchSec / fastSec, sink < 0 ? "!" : "");
+    return fastSec;
 }
 
 } // namespace
@@ -100,7 +102,11 @@ int main(int argc, char **argv)
                 load.scenario->name.c_str());
     const EapInfo &first = topology.eaps.front();
     const int managed = int(first.managed.size());
-    compare("first eAP's pool", {services, int(first.pool.size())}, managed);
+    // The decision the scenario's eAPs take: over their pool, the nodes of their site.
+    const double decision =
+        compare("first eAP's pool", {services, int(first.pool.size())}, managed);
     compare("every edge node as one pool", {services, topology.edgeCount}, managed);
+    std::printf("  target: a decision under 5 us (2,000x below KaiS's 10 ms): %.2f us, %s\n",
+                decision * 1e6, decision < 5e-6 ? "met" : "missed");
     return 0;
 }
