@@ -159,8 +159,7 @@ void readServices(ReadContext &ctx, const Field &f, std::vector<ServiceSpec> &ou
 
 void readPolicies(ReadContext &ctx, const Field &f, PolicySelection &out)
 {
-    MapReader m(ctx, f,
-                {"dispatch", "dequeue", "orchestration", "placement", "placement_weights"});
+    MapReader m(ctx, f, {"dispatch", "dequeue", "orchestration", "placement", "placement_weights"});
     m.string("dispatch", out.dispatch);
     m.string("dequeue", out.dequeue);
     m.string("orchestration", out.orchestration);
@@ -177,10 +176,11 @@ void readLayout(ReadContext &ctx, const Field &f, std::map<std::string, CanvasPo
     forEachEntry(ctx, f, [&](const std::string &name, const Field &at) {
         CanvasPoint p;
         const bool pair = at.node.IsSequence() && at.node.size() == 2;
-        if (!pair || !readQuantity(ctx, Field{at.node[0], at.path + "[0]", at.node[0].Mark()},
-                                   Dimension::Ratio, p.x) ||
-            !readQuantity(ctx, Field{at.node[1], at.path + "[1]", at.node[1].Mark()}, Dimension::Ratio,
-                          p.y)) {
+        if (!pair ||
+            !readQuantity(ctx, Field{at.node[0], at.path + "[0]", at.node[0].Mark()},
+                          Dimension::Ratio, p.x) ||
+            !readQuantity(ctx, Field{at.node[1], at.path + "[1]", at.node[1].Mark()},
+                          Dimension::Ratio, p.y)) {
             if (!pair)
                 ctx.error(at.mark, at.path,
                           "expected a canvas position [x, y], got " + describeNode(at.node));
@@ -201,6 +201,13 @@ void readScenario(ReadContext &ctx, const YAML::Node &root, Scenario &out)
         ctx.error(start, "",
                   root.IsNull() ? "the file is empty; expected a map starting with `schedlab: 1`"
                                 : "expected a map at the top level, got " + describeNode(root));
+        return;
+    }
+    if (const YAML::Node g = root["global"]; g.IsDefined()) {
+        // A multi-cluster scenario (core/global), not a mistyped key: say where it runs.
+        ctx.error(g.Mark(), "",
+                  "this is a global (multi-cluster) scenario; it runs with `schedlab-cli run`, "
+                  "`compare` and `sweep` (--global ARCHITECTURES), not as an edge-cloud topology");
         return;
     }
     MapReader m(ctx, top,

@@ -4,6 +4,7 @@
 #include "experiment/sweep.h"
 #include "experiment/sweepfiles.h"
 #include "experiment/sweeppreset.h"
+#include "scenario/scenarioio.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -191,6 +192,18 @@ private Q_SLOTS:
         const QJsonObject o = QJsonDocument::fromJson(c.out).object();
         QCOMPARE(o.value("parameter").toString(), QString("global.schedulers"));
         QCOMPARE(o.value("points").toArray().size(), 2);
+    }
+
+    void requestPlaneLoaderSaysWhereAGlobalScenarioRuns()
+    {
+        const ScenarioLoad load = loadScenarioFile(kGlobal);
+        QVERIFY(!load.ok());
+        QCOMPARE(load.errors.size(), std::size_t(1));
+        const std::string e = load.errors.front().format();
+        QVERIFY2(
+            e.find("global-multicluster.yaml:8:3: this is a global (multi-cluster) scenario") !=
+                std::string::npos,
+            e.c_str());
     }
 
     void cliRefusesRequestPlaneOptionsOnAGlobalSweep()
