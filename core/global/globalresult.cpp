@@ -18,17 +18,19 @@ const std::vector<std::string> &globalMetricNames()
                                                    "failed",
                                                    "throttled",
                                                    "unfinished",
-                                                   "partition_moves"};
+                                                   "partition_moves",
+                                                   "direct_placed",
+                                                   "direct_rejected"};
     return names;
 }
 
 std::vector<std::pair<std::string, double>> GlobalResult::metrics() const
 {
     const std::vector<double> values = {
-        schedLatencyP50Ms,   schedLatencyP99Ms,     queueWaitMeanMs, double(conflicts),
-        double(reschedules), double(forwards),      allocationRate,  placedShare,
-        clusterUtilMean,     clusterUtilStd,        double(failed),  double(throttled),
-        double(unfinished),  double(partitionMoves)};
+        schedLatencyP50Ms,   schedLatencyP99Ms,      queueWaitMeanMs,      double(conflicts),
+        double(reschedules), double(forwards),       allocationRate,       placedShare,
+        clusterUtilMean,     clusterUtilStd,         double(failed),       double(throttled),
+        double(unfinished),  double(partitionMoves), double(directPlaced), double(directRejected)};
     std::vector<std::pair<std::string, double>> out;
     for (std::size_t i = 0; i < values.size(); ++i)
         out.emplace_back(globalMetricNames()[i], values[i]);

@@ -40,6 +40,8 @@ struct GlobalResult
     std::int64_t reschedules = 0;
     std::int64_t forwards = 0; ///< requests forwarded to a cluster's home (2.5.5)
     std::int64_t partitionMoves = 0;
+    std::int64_t directPlaced = 0;   ///< requests sent straight to a cluster, placed (2.5.6)
+    std::int64_t directRejected = 0; ///< requests sent straight to a cluster that had no room
     double schedLatencyP50Ms = 0.0;
     double schedLatencyP99Ms = 0.0;
     double queueWaitMeanMs = 0.0;

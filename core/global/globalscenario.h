@@ -66,6 +66,7 @@ struct GlobalScenario
 
     // Workload
     double rate = 100.0;      ///< requests per s
+    double directRate = 0.0;  ///< requests per s straight to a cluster's own scheduler (2.5.6)
     double lifetime = 60.0;   ///< mean s a placed VM/container lives (exponential)
     double geoFraction = 0.7; ///< share of requests naming a geolocation/AZ (2.5.4 case 1)
     double regionFraction = 0.0;

@@ -167,6 +167,7 @@ void readGlobal(ReadContext &ctx, const Field &f, GlobalScenario &s)
                  "prefill_max",
                  "health_min",
                  "rate",
+                 "direct_rate",
                  "lifetime",
                  "geo_fraction",
                  "region_fraction",
@@ -206,6 +207,7 @@ void readGlobal(ReadContext &ctx, const Field &f, GlobalScenario &s)
             ctx.error(p->mark, p->path, "expected at least prefill_min");
     ranged(ctx, m, "health_min", s.healthMin, 0.0, 1.0, "a value from 0 to 1");
     positive(ctx, m, "rate", Dimension::Rate, s.rate);
+    positive(ctx, m, "direct_rate", Dimension::Rate, s.directRate, true);
     positive(ctx, m, "lifetime", Dimension::Duration, s.lifetime);
     for (auto [key, out] : {std::pair{"geo_fraction", &s.geoFraction},
                             {"region_fraction", &s.regionFraction},
@@ -261,6 +263,7 @@ void readGlobal(ReadContext &ctx, const Field &f, GlobalScenario &s)
     tooLarge("zones_per_region", double(s.regions) * s.zonesPerRegion, 1e6,
              "regions x zones_per_region");
     tooLarge("rate", s.rate * s.duration, 2e7, "rate x duration (requests)");
+    tooLarge("direct_rate", s.directRate * s.duration, 2e7, "direct_rate x duration (requests)");
     tooLarge("collection_period", (s.duration + s.drain) / s.collectionPeriod, 1e7,
              "(duration + drain) / collection_period");
     tooLarge("mapper_period", (s.duration + s.drain) / s.mapperPeriod, 1e7,

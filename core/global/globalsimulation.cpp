@@ -49,7 +49,8 @@ GlobalSimulation::GlobalSimulation(const GlobalScenario &scenario,
           return s;
       }())),
       mArrivalRng(Rng::stream(seed, "arrivals")), mRequestRng(Rng::stream(seed, "requests")),
-      mLifetimeRng(Rng::stream(seed, "lifetimes")), mScorer(scenario.weights),
+      mLifetimeRng(Rng::stream(seed, "lifetimes")), mDirectRng(Rng::stream(seed, "direct")),
+      mScorer(scenario.weights),
       mMapper(clustersPerZone(mWorld), architecture.concurrent ? scenario.schedulers : 1)
 {
     const int g = mMapper.schedulers();
@@ -94,6 +95,8 @@ GlobalResult GlobalSimulation::run()
     mEnd = mScenario.duration + mScenario.drain;
     if (mScenario.rate > 0.0 && !mScenario.flavors.empty())
         mEvents.push(mArrivalRng.exponential(1.0 / mScenario.rate), Arrival, 0);
+    if (mScenario.directRate > 0.0 && !mScenario.flavors.empty())
+        mEvents.push(mDirectRng.exponential(1.0 / mScenario.directRate), DirectArrival, 0);
     mEvents.push(mScenario.collectionPeriod, Collect, 0);
     if (mArch.remapsPartitions && mMapper.schedulers() > 1)
         mEvents.push(mScenario.mapperPeriod, Remap, 0);
@@ -121,6 +124,12 @@ GlobalResult GlobalSimulation::run()
             break;
         case Remap:
             onRemap();
+            break;
+        case DirectArrival:
+            onDirectArrival();
+            break;
+        case DirectDeparture:
+            onDirectDeparture(e.a, e.b);
             break;
         }
     }
@@ -343,6 +352,8 @@ void GlobalSimulation::onClusterArrive(std::int32_t request)
         placed(request, node, mNow);
         return;
     }
+    // The claim subtracted at commit stays in the view on purpose until the next
+    // collection: the cluster has less room than the view thought.
     ++mConflicts;
     trace(GlobalTrace::Reject, request, r.scheduler, r.cluster);
     mEvents.push(mNow + mScenario.cost.clusterRtt / 2, ClusterReply, request);
@@ -384,6 +395,36 @@ void GlobalSimulation::onDeparture(std::int32_t request)
         mSharedView[std::size_t(r.cluster)] = global::summarise(mWorld.nodes, r.cluster);
     else
         viewOf(r.scheduler)[std::size_t(r.cluster)].credit(r.node, r.spec.demand);
+}
+
+void GlobalSimulation::onDirectArrival()
+{
+    if (mNow > mScenario.duration)
+        return;
+    mEvents.push(mNow + mDirectRng.exponential(1.0 / mScenario.directRate), DirectArrival, 0);
+    // 2.5.6: a request that went to a cluster's own scheduler, not through the framework.
+    // The cluster places it or turns it away; no global view hears of it before the next
+    // collection, so until then the framework's commits may meet a cluster with less room.
+    const auto cluster = std::int32_t(mDirectRng.below(std::uint32_t(mWorld.nodes.clusterCount())));
+    const int flavor = pick(mDirectRng, mFlavorWeights);
+    const double lifetime = mDirectRng.exponential(mScenario.lifetime);
+    const RequestFlavor &f = mScenario.flavors[std::size_t(flavor)];
+    GlobalRequest r;
+    r.demand = f.demand;
+    r.storage = f.storage;
+    const std::int32_t node = placeOnNode(mWorld.nodes, cluster, r);
+    if (node == kNone) {
+        ++mDirectRejected;
+        return;
+    }
+    ++mDirectPlaced;
+    mEvents.push(mNow + lifetime, DirectDeparture, node, flavor);
+}
+
+void GlobalSimulation::onDirectDeparture(std::int32_t node, std::int32_t flavor)
+{
+    // Freed behind the framework's back too: the view gets the room at the next collection.
+    releaseFromNode(mWorld.nodes, node, mScenario.flavors[std::size_t(flavor)].demand);
 }
 
 void GlobalSimulation::onCollect()

@@ -35,7 +35,8 @@ using GlobalObserver = std::function<void(const GlobalTrace &)>;
  * arrivals, the request distributor, G global schedulers with modelled decision
  * cost and run queues, the shared (or replicated, or exact) cluster view refreshed
  * by the resource collector, optimistic commits checked by the cluster-level
- * schedulers, forward-to-home, rescheduling and the partition mapper. The
+ * schedulers, forward-to-home, rescheduling, the partition mapper and requests
+ * that bypass the framework for a cluster's own scheduler (2.5.6). The
  * architecture decides which of these a run has (design doc 1.3, 2.3-2.5).
  */
 class GlobalSimulation
@@ -54,7 +55,9 @@ private:
         ClusterReply,
         Departure,
         Collect,
-        Remap
+        Remap,
+        DirectArrival,
+        DirectDeparture
     };
     enum class Status : std::uint8_t { Queued, Placed, Failed, Throttled };
     struct RequestState
@@ -106,6 +109,8 @@ private:
     void onDeparture(std::int32_t request);
     void onCollect();
     void onRemap();
+    void onDirectArrival();
+    void onDirectDeparture(std::int32_t node, std::int32_t flavor);
     void placed(std::int32_t request, std::int32_t node, double at);
     void finish(std::int32_t request, Status status, double at);
     void refreshSchedulerTags();
@@ -129,6 +134,7 @@ private:
     double mEnd = 0.0;
     EventQueue mEvents;
     Rng mArrivalRng, mRequestRng, mLifetimeRng;
+    Rng mDirectRng; ///< requests past the framework: their own stream, so rate 0 changes nothing
     ClusterScorer mScorer;
     PartitionMapper mMapper;
     std::vector<std::int32_t> mSiloOfZone; ///< the static partition of `siloed`
@@ -144,6 +150,7 @@ private:
     // counters
     std::int64_t mConflicts = 0, mReschedules = 0, mForwards = 0, mPartitionMoves = 0;
     std::int64_t mPlacedInWindow = 0;
+    std::int64_t mDirectPlaced = 0, mDirectRejected = 0;
     double mUtilMeanSum = 0.0, mUtilStdSum = 0.0;
     int mUtilSamples = 0;
 };

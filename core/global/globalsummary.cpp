@@ -31,6 +31,8 @@ GlobalResult GlobalSimulation::summarise() const
     out.reschedules = mReschedules;
     out.forwards = mForwards;
     out.partitionMoves = mPartitionMoves;
+    out.directPlaced = mDirectPlaced;
+    out.directRejected = mDirectRejected;
     out.simulatedSeconds = mEnd;
     out.tenants.resize(mTenantWeights.size());
     out.priorities.resize(mPriorityWeights.size());

@@ -108,6 +108,10 @@ private Q_SLOTS:
         QTest::newRow("too many requests")
             << QByteArray("rate: 500/s") << QByteArray("rate: 1e9/s") << "global.rate"
             << "too large";
+        QTest::newRow("direct rate")
+            << QByteArray("lifetime: 60s") << QByteArray("direct_rate: -1/s\n  lifetime: 60s")
+            << "global.direct_rate"
+            << "zero or more";
         QTest::newRow("cost") << QByteArray("per_cluster: 2us") << QByteArray("per_cluster: -2us")
                               << "global.cost.per_cluster"
                               << "zero or more";
@@ -228,6 +232,10 @@ private Q_SLOTS:
         for (const GlobalArchitecture &a : globalArchitectures()) {
             const GlobalResult r = runGlobal(*load.scenario, a, load.scenario->seed);
             for (const auto &[name, value] : r.metrics()) {
+                // The direct_* metrics came after the hash was recorded. The scenario sends
+                // no direct requests, so they are 0 and left out; were they not, they count.
+                if (name.starts_with("direct_") && value == 0.0)
+                    continue;
                 std::snprintf(buf, sizeof buf, "%.17g", value);
                 text += a.name + "." + name + "=" + buf + "\n";
             }

@@ -277,6 +277,62 @@ private Q_SLOTS:
         }
     }
 
+    void directRequestsMakeAStaleViewCostConflicts()
+    {
+        // 2.5.6: requests that go to a cluster's own scheduler take capacity the global
+        // view learns of only at the next collection. The longer the period, the more
+        // of two-level's commits meet a cluster fuller than it looks.
+        GlobalScenario s = nearCapacity();
+        s.directRate = 60;
+        s.collectionPeriod = 0.5;
+        const GlobalResult fresh = runGlobal(s, arch("two-level"), 3);
+        s.collectionPeriod = 20;
+        const GlobalResult stale = runGlobal(s, arch("two-level"), 3);
+        s.directRate = 0;
+        const GlobalResult framework = runGlobal(s, arch("two-level"), 3);
+        QVERIFY(fresh.directPlaced > 0);
+        QVERIFY(stale.directPlaced > 0);
+        QVERIFY(stale.directRejected > 0); // near capacity some clusters have no room
+        QVERIFY2(fresh.conflicts + fresh.reschedules < stale.conflicts + stale.reschedules,
+                 qPrintable(QString("%1 + %2 vs %3 + %4")
+                                .arg(fresh.conflicts)
+                                .arg(fresh.reschedules)
+                                .arg(stale.conflicts)
+                                .arg(stale.reschedules)));
+        // With the same period and no direct requests the view misses far less.
+        QVERIFY2(framework.conflicts < stale.conflicts,
+                 qPrintable(QString("%1 vs %2").arg(framework.conflicts).arg(stale.conflicts)));
+    }
+
+    void zeroDirectRateChangesNothing()
+    {
+        // Direct requests draw from a stream of their own and push no event at rate 0,
+        // so every result stays what it was (the recorded fingerprint checks that too).
+        const GlobalScenario defaults = nearCapacity();
+        GlobalScenario zero = defaults;
+        zero.directRate = 0.0;
+        for (const char *name : {"two-level", "shared-state", "monolithic"}) {
+            std::vector<GlobalTrace> a, b;
+            const GlobalResult ra =
+                runGlobal(defaults, arch(name), 3, [&](const GlobalTrace &t) { a.push_back(t); });
+            const GlobalResult rb =
+                runGlobal(zero, arch(name), 3, [&](const GlobalTrace &t) { b.push_back(t); });
+            QCOMPARE(a.size(), b.size());
+            for (std::size_t i = 0; i < a.size(); ++i)
+                QVERIFY(a[i].kind == b[i].kind && a[i].time == b[i].time &&
+                        a[i].request == b[i].request && a[i].cluster == b[i].cluster);
+            QCOMPARE(ra.metrics(), rb.metrics());
+            QCOMPARE(ra.directPlaced, std::int64_t(0));
+            QCOMPARE(ra.directRejected, std::int64_t(0));
+        }
+        // The framework's own requests do not change when direct ones are added.
+        GlobalScenario some = defaults;
+        some.directRate = 30;
+        const GlobalResult withDirect = runGlobal(some, arch("two-level"), 3);
+        QVERIFY(withDirect.directPlaced > 0);
+        QCOMPARE(withDirect.arrived, runGlobal(defaults, arch("two-level"), 3).arrived);
+    }
+
     void partitionMapperBalancesZonesAndMovesLoad()
     {
         PartitionMapper m({10, 10, 10, 10, 5, 5}, 2);
