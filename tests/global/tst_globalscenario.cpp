@@ -232,10 +232,6 @@ private Q_SLOTS:
         for (const GlobalArchitecture &a : globalArchitectures()) {
             const GlobalResult r = runGlobal(*load.scenario, a, load.scenario->seed);
             for (const auto &[name, value] : r.metrics()) {
-                // The direct_* metrics came after the hash was recorded. The scenario sends
-                // no direct requests, so they are 0 and left out; were they not, they count.
-                if (name.starts_with("direct_") && value == 0.0)
-                    continue;
                 std::snprintf(buf, sizeof buf, "%.17g", value);
                 text += a.name + "." + name + "=" + buf + "\n";
             }
