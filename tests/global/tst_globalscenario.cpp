@@ -108,10 +108,9 @@ private Q_SLOTS:
         QTest::newRow("too many requests")
             << QByteArray("rate: 500/s") << QByteArray("rate: 1e9/s") << "global.rate"
             << "too large";
-        QTest::newRow("direct rate")
-            << QByteArray("lifetime: 60s") << QByteArray("direct_rate: -1/s\n  lifetime: 60s")
-            << "global.direct_rate"
-            << "zero or more";
+        QTest::newRow("direct rate") << QByteArray("direct_rate: 0/s")
+                                     << QByteArray("direct_rate: -1/s") << "global.direct_rate"
+                                     << "zero or more";
         QTest::newRow("cost") << QByteArray("per_cluster: 2us") << QByteArray("per_cluster: -2us")
                               << "global.cost.per_cluster"
                               << "zero or more";
