@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "experiment/sweeppreset.h"
 
+#include "scenario/textfile.h"
 #include "scenario/yamlreader.h"
 
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 namespace schedlab {
 
@@ -79,18 +78,6 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
     m.string("duration", out.duration);
 }
 
-std::optional<std::string> readText(const std::string &path)
-{
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        return std::nullopt;
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return std::nullopt;
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 } // namespace
 
 SweepPresetLoad loadSweepPresetText(const std::string &yaml, const std::string &fileName)
@@ -115,7 +102,7 @@ SweepPresetLoad loadSweepPresetText(const std::string &yaml, const std::string &
 
 SweepPresetLoad loadSweepPresetFile(const std::string &path)
 {
-    const auto text = readText(path);
+    const auto text = readTextFile(path);
     if (!text) {
         SweepPresetLoad load;
         ScenarioError e;
@@ -129,7 +116,7 @@ SweepPresetLoad loadSweepPresetFile(const std::string &path)
 
 bool isSweepPresetFile(const std::string &path)
 {
-    const auto text = readText(path);
+    const auto text = readTextFile(path);
     if (!text)
         return false;
     try {

@@ -1,15 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "global/globalscenarioreader.h"
 
+#include "scenario/textfile.h"
 #include "scenario/yamlreader.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace schedlab::global {
 
@@ -303,23 +299,6 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, GlobalScenario &out)
         readGlobal(ctx, *g, out);
 }
 
-std::optional<std::string> readText(const std::string &path, std::string &why)
-{
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) {
-        why = "it is a directory";
-        return std::nullopt;
-    }
-    errno = 0;
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        why = errno ? std::strerror(errno) : "cannot open it";
-        return std::nullopt;
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 } // namespace
 
 GlobalScenarioLoad loadGlobalScenarioText(const std::string &yaml, const std::string &fileName)
@@ -344,7 +323,7 @@ GlobalScenarioLoad loadGlobalScenarioText(const std::string &yaml, const std::st
 GlobalScenarioLoad loadGlobalScenarioFile(const std::string &path)
 {
     std::string why;
-    const auto text = readText(path, why);
+    const auto text = readTextFile(path, &why);
     if (!text) {
         GlobalScenarioLoad load;
         ScenarioError e;
@@ -369,7 +348,7 @@ bool isGlobalScenarioText(const std::string &yaml)
 bool isGlobalScenarioFile(const std::string &path)
 {
     std::string why;
-    const auto text = readText(path, why);
+    const auto text = readTextFile(path, &why);
     return text && isGlobalScenarioText(*text);
 }
 

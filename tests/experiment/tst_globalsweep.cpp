@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Sweeps of a global (multi-cluster) scenario, and sweep presets.
 #include "common/cli.h"
+#include "common/sweepparameter.h"
 #include "experiment/sweep.h"
 #include "experiment/sweepfiles.h"
 #include "experiment/sweeppreset.h"
@@ -14,6 +15,7 @@
 
 using namespace schedlab;
 using schedlab::test::cli;
+using schedlab::test::parameter;
 
 namespace {
 const std::string kGlobal = SCHEDLAB_SOURCE_DIR "/scenarios/global-multicluster.yaml";
@@ -24,15 +26,6 @@ std::string globalText()
     if (!f.open(QIODevice::ReadOnly))
         qFatal("cannot read the bundled global scenario");
     return f.readAll().toStdString();
-}
-
-SweepParameter parameter(const std::string &text)
-{
-    std::string error;
-    const auto p = parseSweepParameter(text, &error);
-    if (!p)
-        qFatal("bad parameter %s: %s", text.c_str(), error.c_str());
-    return *p;
 }
 
 const MeanCi &metricOf(const SweepPointResult &p, const std::string &architecture,

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Parameter sweeps: the YAML value override, per-value validation, runs, files, store.
+#include "common/sweepparameter.h"
 #include "experiment/storedsweep.h"
 #include "experiment/sweep.h"
 #include "experiment/sweepfiles.h"
@@ -14,6 +15,7 @@
 #include <sqlite3.h>
 
 using namespace schedlab;
+using schedlab::test::parameter;
 
 namespace {
 const std::string kTutorial = SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml";
@@ -23,15 +25,6 @@ std::string tutorialText()
     QFile f(QString::fromStdString(kTutorial));
     f.open(QIODevice::ReadOnly);
     return f.readAll().toStdString();
-}
-
-SweepParameter parameter(const std::string &text)
-{
-    std::string error;
-    const auto p = parseSweepParameter(text, &error);
-    if (!p)
-        qFatal("bad parameter %s: %s", text.c_str(), error.c_str());
-    return *p;
 }
 
 /** Two policies, two seeds, 30 simulated seconds: fast. */
