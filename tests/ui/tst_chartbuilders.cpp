@@ -132,11 +132,12 @@ private Q_SLOTS:
     {
         SweepResult sweep;
         sweep.parameter = "workload.requests.rate";
-        for (const auto &[value, scale] : {std::pair{"20/s", 1.0}, std::pair{"40/s", 0.9},
-                                           std::pair{"80/s", 0.5}}) {
+        for (const auto &[value, scale] :
+             {std::pair{"20/s", 1.0}, std::pair{"40/s", 0.9}, std::pair{"80/s", 0.5}}) {
             SweepPointResult p;
             p.value = value;
-            p.summary = {summaryOf("greedy", 0.9 * scale, 0.01), summaryOf("random", 0.8 * scale, 0.02)};
+            p.summary = {summaryOf("greedy", 0.9 * scale, 0.01),
+                         summaryOf("random", 0.8 * scale, 0.02)};
             sweep.points.push_back(p);
         }
         QString error;
@@ -163,6 +164,35 @@ private Q_SLOTS:
 
         QVERIFY(!sweepChart(sweep, "throughput", &error));
         QVERIFY2(error.contains("throughput_rate, dropped"), qPrintable(error));
+    }
+
+    void sweepChartGoesLogarithmicOverTwoDecades()
+    {
+        // p99 latency of a scheduler that keeps up and of one that falls behind.
+        SweepResult sweep;
+        sweep.parameter = "global.schedulers";
+        for (const auto &[value, slow] : {std::pair{"2", 40000.0}, std::pair{"4", 60000.0}}) {
+            SweepPointResult p;
+            p.value = value;
+            p.summary = {summaryOf("two-level", 80, 100), summaryOf("monolithic", slow, 500)};
+            sweep.points.push_back(p);
+        }
+        QString error;
+        const auto chart = sweepChart(sweep, "throughput_rate", &error);
+        QVERIFY2(chart, qPrintable(error));
+        QVERIFY(chart->logY);
+        QVERIFY(chart->integerX);
+        // An interval reaching below zero is cut at a tenth of the value on a log axis.
+        QCOMPARE(chart->series[0].lower[0], 8.0);
+        QCOMPARE(chart->series[0].upper[0], 180.0);
+
+        sweep.points[0].summary[1] = summaryOf("monolithic", 4000, 500); // under 100x
+        sweep.points[1].summary[1] = summaryOf("monolithic", 7000, 500);
+        const auto linear = sweepChart(sweep, "throughput_rate", &error);
+        QVERIFY(!linear->logY);
+        QCOMPARE(linear->series[0].lower[0], -20.0);
+        sweep.points[1].value = "4.5";
+        QVERIFY(!sweepChart(sweep, "throughput_rate", &error)->integerX);
     }
 
     void selectSeriesKeepsTheNamedOnesInOrder()

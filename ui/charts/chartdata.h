@@ -37,7 +37,8 @@ struct ChartData
     QString xLabel, yLabel;
     ChartKind kind = ChartKind::Lines;
     bool logX = false;
-    bool logY = false; ///< values spanning decades (latencies of schedulers that fall behind)
+    bool logY = false;     ///< values spanning decades (latencies of schedulers that fall behind)
+    bool integerX = false; ///< x counts something (schedulers, nodes): ticks on whole numbers
     QVector<Series> series;
     QStringList categories; ///< bars and point lines: the tick label at x = i + 1
 };

@@ -260,10 +260,16 @@ void styleAxes(QCustomPlot *plot, const ChartData &data, const ChartStyle &style
             ticker->addTick(i + 1, data.categories[i]);
         plot->xAxis->setTicker(ticker);
     } else if (data.kind != ChartKind::Bars) {
-        if (data.logX)
+        if (data.logX) {
             plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog));
-        else
+        } else if (data.integerX) {
+            QSharedPointer<QCPAxisTickerFixed> ticker(new QCPAxisTickerFixed);
+            ticker->setTickStep(1.0); // or a multiple of it, never a fraction
+            ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+            plot->xAxis->setTicker(ticker);
+        } else {
             plot->xAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTicker));
+        }
     }
     const bool categorical = data.kind == ChartKind::Bars || !data.categories.isEmpty();
     plot->xAxis->setSubTicks(!categorical);

@@ -2,6 +2,7 @@
 #include "sweepchart.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace schedlab::charts {
@@ -25,6 +26,9 @@ std::optional<ChartData> sweepChart(const SweepResult &sweep, const QString &met
     if (!axis)
         for (const std::string &v : values)
             d.categories << QString::fromStdString(v);
+    d.integerX = axis && unit.empty() && std::all_of(axis->begin(), axis->end(), [](double x) {
+                     return x == std::floor(x);
+                 });
 
     QStringList known;
     for (std::size_t i = 0; i < sweep.points.size(); ++i) {
