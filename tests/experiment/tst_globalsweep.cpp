@@ -13,6 +13,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <random>
+
 using namespace schedlab;
 using schedlab::test::cli;
 using schedlab::test::parameter;
@@ -160,6 +162,33 @@ private Q_SLOTS:
             all += QString::fromStdString(e.format()) + "\n";
         QVERIFY2(all.contains(expected), qPrintable(all));
         QVERIFY(all.startsWith("p.yaml"));
+    }
+
+    void garbagePresetsNeverCrash()
+    {
+        for (const char *text :
+             {"", "[[[", "sweep: 1", "sweep: x", "sweep: 1\nvalues: {a: 1}",
+              "sweep: 1\nscenario: [1]\nparam: {}\nvalues: [[1], {}]",
+              "sweep: 1\nscenario: a\nparam: b\nvalues: [1]\nseeds: 1e99",
+              "sweep: 1\nscenario: a\nparam: b\nvalues: ~\nglobal: {x: y}", "- sweep: 1"}) {
+            const SweepPresetLoad load = loadSweepPresetText(text, "x.yaml");
+            QVERIFY2(!load.ok(), text);
+            QVERIFY(!load.errors.empty());
+            QCOMPARE(load.errors.front().file, std::string("x.yaml"));
+        }
+        // Random byte edits of a bundled preset: refused with a message or loaded, never a
+        // crash or an exception.
+        QFile f(SCHEDLAB_SOURCE_DIR "/scenarios/sweeps/global-clusters.yaml");
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const std::string original = f.readAll().toStdString();
+        std::mt19937_64 gen(11);
+        for (int round = 0; round < 300; ++round) {
+            std::string text = original;
+            for (int edits = 1 + int(gen() % 4); edits > 0 && !text.empty(); --edits)
+                text[gen() % text.size()] = ":-[]{},#\n 1x"[gen() % 13];
+            const SweepPresetLoad load = loadSweepPresetText(text, "m.yaml");
+            QVERIFY(load.ok() || !load.errors.empty());
+        }
     }
 
     void cliSweepsAPresetWithOptionsOnTop()
