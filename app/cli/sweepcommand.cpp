@@ -95,7 +95,8 @@ void printTable(const SweepResult &sweep, const std::vector<std::string> &metric
 {
     std::printf("%s: %s over %zu values, %d seeds each, mean ± 95%% CI (Student t)\n",
                 sweep.scenarioName.c_str(), sweep.parameter.c_str(), sweep.points.size(), seeds);
-    int valueWidth = columns(sweep.parameter), policyWidth = columns("architecture");
+    int valueWidth = columns(sweep.parameter),
+        policyWidth = columns(sweep.global ? "architecture" : "policy");
     for (const SweepPointResult &p : sweep.points) {
         valueWidth = std::max(valueWidth, columns(p.value));
         for (const VariantSummary &v : p.summary)
@@ -147,9 +148,9 @@ bool globalOptionsFit(const SweepArgs &a, const SweepPlan &plan, SweepSpec &spec
     for (const auto &[option, value] : planeOptions)
         if (!value->empty()) {
             std::fprintf(stderr,
-                         "error: %s does not apply to the global scenario %s; name its "
-                         "architectures with --global%s\n",
-                         option, a.scenario.c_str(),
+                         "error: %s (or the preset's %s) does not apply to the global scenario %s; "
+                         "name its architectures with --global (or the preset's global)%s\n",
+                         option, option + 2, a.scenario.c_str(),
                          std::string(option) == "--db" ? " and write its results with --out" : "");
             return false;
         }
@@ -172,12 +173,18 @@ std::string joined(const std::vector<std::string> &list)
 bool applyPreset(SweepArgs &a)
 {
     if (!isSweepPresetFile(a.scenario)) {
-        if (a.param.empty()) {
-            std::fprintf(stderr, "error: --param PATH=v1,v2,... is required (or give a sweep "
-                                 "preset file instead of the scenario)\n");
+        if (!a.param.empty())
+            return true;
+        // Without --param the file must be a preset: say what is wrong with it, unless it
+        // is a scenario (it starts with `schedlab:`), which then needs --param.
+        if (!isScenarioDocumentFile(a.scenario)) {
+            for (const ScenarioError &e : loadSweepPresetFile(a.scenario).errors)
+                std::fprintf(stderr, "%s\n", e.format().c_str());
             return false;
         }
-        return true;
+        std::fprintf(stderr, "error: --param PATH=v1,v2,... is required (or give a sweep "
+                             "preset file instead of the scenario)\n");
+        return false;
     }
     const SweepPresetLoad load = loadSweepPresetFile(a.scenario);
     for (const ScenarioError &e : load.errors)
@@ -363,7 +370,9 @@ void registerSweepCommand(CLI::App &app, int &exitCode)
     cmd->add_option("--db", a.db, "Experiment store (SQLite) to record the sweep in");
     cmd->add_option("--metric", a.metric,
                     "Metrics of the table, comma-separated; the first is charted "
-                    "(default: the scenario's key metrics, throughput_rate charted)");
+                    "(default: the scenario's key metrics, throughput_rate charted; for a "
+                    "global scenario sched_latency_ms_p99, conflicts, allocation_rate, "
+                    "cluster_util_mean)");
     cmd->add_option("--preset", a.preset, "Figure preset: ieee-single, ieee-double or screen")
         ->capture_default_str();
     cmd->add_option("--checkpoint", a.checkpoint,

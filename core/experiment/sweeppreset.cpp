@@ -61,9 +61,20 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
     if (const auto v = m.require("values", "the values of `param`, as a list")) {
         readList(ctx, m, "values", out.values);
         std::set<std::string> seen;
-        for (const std::string &value : out.values)
+        for (const std::string &value : out.values) {
             if (!seen.insert(value).second)
                 ctx.error(v->mark, v->path, "the value '" + value + "' is given twice");
+            int depth = 0;
+            for (const char c : value) {
+                depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+                if (c == ',' && depth <= 0) {
+                    ctx.error(v->mark, v->path,
+                              "the value '" + value +
+                                  "' holds a comma outside parentheses; list each value apart");
+                    break;
+                }
+            }
+        }
         if (out.values.empty() && ctx.errors().empty())
             ctx.error(v->mark, v->path, "expected at least one value");
     }
@@ -75,7 +86,15 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
     readList(ctx, m, "metrics", out.metrics);
     if (const auto v = m.get("seeds"); v && detail::readInt(ctx, *v, out.seeds) && out.seeds < 1)
         ctx.error(v->mark, v->path, "expected at least 1 seed");
-    m.string("duration", out.duration);
+    if (const auto v = m.get("duration")) {
+        double seconds = 0.0;
+        if (detail::readQuantity(ctx, *v, Dimension::Duration, seconds)) {
+            if (seconds <= 0.0)
+                ctx.error(v->mark, v->path, "expected more than zero");
+            else
+                m.string("duration", out.duration);
+        }
+    }
 }
 
 } // namespace
@@ -102,29 +121,42 @@ SweepPresetLoad loadSweepPresetText(const std::string &yaml, const std::string &
 
 SweepPresetLoad loadSweepPresetFile(const std::string &path)
 {
-    const auto text = readTextFile(path);
+    std::string why;
+    const auto text = readTextFile(path, &why);
     if (!text) {
         SweepPresetLoad load;
         ScenarioError e;
         e.file = path;
-        e.message = "cannot read the file";
+        e.message = "cannot read the file: " + why;
         load.errors.push_back(std::move(e));
         return load;
     }
     return loadSweepPresetText(*text, path);
 }
 
-bool isSweepPresetFile(const std::string &path)
+namespace {
+bool hasTopLevelKey(const std::string &path, const char *key)
 {
     const auto text = readTextFile(path);
     if (!text)
         return false;
     try {
         const YAML::Node root = YAML::Load(*text);
-        return root.IsMap() && root["sweep"].IsDefined();
+        return root.IsMap() && root[key].IsDefined();
     } catch (const std::exception &) {
         return false;
     }
+}
+} // namespace
+
+bool isSweepPresetFile(const std::string &path)
+{
+    return hasTopLevelKey(path, "sweep");
+}
+
+bool isScenarioDocumentFile(const std::string &path)
+{
+    return hasTopLevelKey(path, "schedlab");
 }
 
 } // namespace schedlab

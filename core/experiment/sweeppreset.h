@@ -48,5 +48,7 @@ SweepPresetLoad loadSweepPresetFile(const std::string &path);
 
 /** True when the file is a map with a top-level `sweep:` key (a preset, not a scenario). */
 bool isSweepPresetFile(const std::string &path);
+/** True when the file is a map with a top-level `schedlab:` key (a scenario of either plane). */
+bool isScenarioDocumentFile(const std::string &path);
 
 } // namespace schedlab

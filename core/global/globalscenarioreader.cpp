@@ -339,7 +339,8 @@ bool isGlobalScenarioText(const std::string &yaml)
 {
     try {
         const YAML::Node root = YAML::Load(yaml);
-        return root.IsMap() && root["global"].IsDefined();
+        // A sweep preset names its architectures under `global:` too.
+        return root.IsMap() && root["global"].IsDefined() && !root["sweep"].IsDefined();
     } catch (const std::exception &) {
         return false;
     }

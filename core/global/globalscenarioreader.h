@@ -26,7 +26,8 @@ GlobalScenarioLoad loadGlobalScenarioText(const std::string &yaml,
                                           const std::string &fileName = "<text>");
 GlobalScenarioLoad loadGlobalScenarioFile(const std::string &path);
 
-/** True when the document is a map with a top-level `global:` key. */
+/** True when the document is a map with a top-level `global:` key (and is not a sweep
+ *  preset, whose `global:` lists architectures). */
 bool isGlobalScenarioText(const std::string &yaml);
 /** Same for a file; false when it cannot be read or parsed (the loader then reports why). */
 bool isGlobalScenarioFile(const std::string &path);

@@ -419,12 +419,22 @@ void GlobalSimulation::onDirectArrival()
     }
     ++mDirectPlaced;
     mEvents.push(mNow + lifetime, DirectDeparture, node, flavor);
+    // A node-level scheduler (monolithic, the arbitrator) is the cluster's scheduler:
+    // it sees what it places at once.
+    if (mArch.view == ViewKind::Exact)
+        mSharedView[std::size_t(cluster)] = global::summarise(mWorld.nodes, cluster);
 }
 
 void GlobalSimulation::onDirectDeparture(std::int32_t node, std::int32_t flavor)
 {
     // Freed behind the framework's back too: the view gets the room at the next collection.
     releaseFromNode(mWorld.nodes, node, mScenario.flavors[std::size_t(flavor)].demand);
+    if (mArch.view == ViewKind::Exact) {
+        const auto &first = mWorld.nodes.first;
+        const auto cluster =
+            std::int32_t(std::upper_bound(first.begin(), first.end(), node) - first.begin() - 1);
+        mSharedView[std::size_t(cluster)] = global::summarise(mWorld.nodes, cluster);
+    }
 }
 
 void GlobalSimulation::onCollect()

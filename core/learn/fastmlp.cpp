@@ -24,8 +24,9 @@ constexpr int kBlock = 32; ///< outputs kept in registers at once (4 AVX registe
  * The weights are block-major: for each block of kBlock outputs, the rows of every
  * input one after the other (wB[block][input][kBlock]), so one block's weights are
  * one contiguous run the prefetcher follows. The sums of a block stay in registers
- * while the inputs stream by. On x86-64 copies are built for x86-64-v4 (AVX-512)
- * and v3 (AVX2 + FMA) and picked at load time by feature, so the binary still runs
+ * while the inputs stream by. On x86-64 a copy is built for x86-64-v3 (AVX2 + FMA;
+ * AVX-512 was no faster: the weights' stream from L2 is the limit) and picked at
+ * load time by feature, so the binary still runs
  * on any x86-64 ("arch=haswell" would be picked only on that CPU model: an AMD
  * EPYC ran the SSE copy, 40% slower).
  */

@@ -203,6 +203,11 @@ void readScenario(ReadContext &ctx, const YAML::Node &root, Scenario &out)
                                 : "expected a map at the top level, got " + describeNode(root));
         return;
     }
+    if (const YAML::Node sweep = root["sweep"]; sweep.IsDefined()) {
+        ctx.error(sweep.Mark(), "",
+                  "this is a sweep preset, not a scenario; run it with `schedlab-cli sweep FILE`");
+        return;
+    }
     if (const YAML::Node g = root["global"]; g.IsDefined()) {
         // A multi-cluster scenario (core/global), not a mistyped key: say where it runs.
         ctx.error(g.Mark(), "",

@@ -26,6 +26,11 @@ std::optional<std::string> readTextFile(const std::string &path, std::string *wh
     }
     std::ostringstream text;
     text << in.rdbuf();
+    if (in.bad()) {
+        if (why)
+            *why = "reading it failed";
+        return std::nullopt;
+    }
     return text.str();
 }
 

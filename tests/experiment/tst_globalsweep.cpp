@@ -146,6 +146,10 @@ private Q_SLOTS:
                                << "given twice";
         QTest::newRow("seeds") << head + "values: [1]\nseeds: 0\n"
                                << ":5:8: seeds: expected at least 1";
+        QTest::newRow("comma") << head + "values: [\"1,2\"]\n"
+                               << "comma outside parentheses";
+        QTest::newRow("duration") << head + "values: [1]\nduration: 5\n"
+                                  << ":5:11: duration: expected a duration";
         QTest::newRow("version") << QByteArray("sweep: 2\n")
                                  << "unsupported sweep preset version 2";
         QTest::newRow("syntax") << QByteArray("sweep: [1\n") << "YAML syntax error";
@@ -233,7 +237,15 @@ private Q_SLOTS:
         const auto r = cli({"sweep", "scenarios/global-multicluster.yaml", "--param",
                             "global.clusters=100,200", "--dispatch", "greedy"});
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("--dispatch does not apply"), r.err.constData());
+        QVERIFY2(r.err.contains("--dispatch (or the preset's dispatch) does not apply"),
+                 r.err.constData());
+        const auto notAPreset = cli({"sweep", "scenarios/sweeps/no-such.yaml"});
+        QCOMPARE(notAPreset.exitCode, 2);
+        QVERIFY2(notAPreset.err.contains("cannot read the file"), notAPreset.err.constData());
+        const auto presetAsScenario = cli({"run", "scenarios/sweeps/global-clusters.yaml"});
+        QCOMPARE(presetAsScenario.exitCode, 2);
+        QVERIFY2(presetAsScenario.err.contains("this is a sweep preset"),
+                 presetAsScenario.err.constData());
         const auto noParam = cli({"sweep", "scenarios/tutorial.yaml"});
         QCOMPARE(noParam.exitCode, 2);
         QVERIFY2(noParam.err.contains("--param"), noParam.err.constData());
