@@ -93,6 +93,20 @@ private Q_SLOTS:
         QVERIFY2(qAbs(m.captured(2).toDouble() - 172.8) < 1.0, qPrintable(m.captured(0)));
     }
 
+    void pdfIsTheSameBytesWheneverWritten()
+    {
+        // Qt stamps the time of writing; the export stamps SOURCE_DATE_EPOCH or 1970.
+        const QString path = mDir.filePath("stamped.pdf");
+        QString error;
+        qunsetenv("SOURCE_DATE_EPOCH");
+        QVERIFY2(exportChart(bars(), as(ExportFormat::Pdf), path, &error), qPrintable(error));
+        QVERIFY(readAll(path).contains("/CreationDate (D:19700101000000Z)"));
+        qputenv("SOURCE_DATE_EPOCH", "86400");
+        QVERIFY2(exportChart(bars(), as(ExportFormat::Pdf), path, &error), qPrintable(error));
+        qunsetenv("SOURCE_DATE_EPOCH");
+        QVERIFY(readAll(path).contains("/CreationDate (D:19700102000000Z)"));
+    }
+
     void svgIsXml()
     {
         const QString path = mDir.filePath("chart.svg");

@@ -4,6 +4,7 @@
 #include "chartplotter.h"
 #include "qcustomplotheader.h"
 
+#include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
 #include <QImageWriter>
@@ -45,6 +46,34 @@ bool renderVector(QCustomPlot *plot, QPaintDevice *device, QSize size)
  * The image keeps the plot's DPI while painting so that fonts measure the same
  * as in the layout.
  */
+/**
+ * Qt stamps a PDF with the time it was written, the only byte that differs between
+ * two exports of the same chart. Same inputs, same bytes: the stamp becomes
+ * SOURCE_DATE_EPOCH (the reproducible-builds convention) or 1970-01-01, in place,
+ * so every offset in the file stays right.
+ */
+bool fixCreationDate(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadWrite))
+        return false;
+    QByteArray pdf = file.readAll();
+    const QByteArray key = "/CreationDate (D:";
+    const qsizetype at = pdf.indexOf(key);
+    if (at < 0)
+        return true;
+    const qsizetype digits = at + key.size();
+    if (pdf.size() < digits + 16 || pdf.mid(digits + 14, 2) != "Z)")
+        return true; // not the form Qt writes: leave it
+    const qint64 epoch = qEnvironmentVariableIntValue("SOURCE_DATE_EPOCH");
+    const QByteArray stamp =
+        QDateTime::fromSecsSinceEpoch(epoch, Qt::UTC).toString("yyyyMMddHHmmss").toLatin1();
+    if (stamp.size() != 14)
+        return true;
+    pdf.replace(digits, 14, stamp);
+    return file.seek(0) && file.write(pdf) == pdf.size();
+}
+
 QImage rasterise(QCustomPlot *plot, QSize layout, QSize pixels)
 {
     QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
@@ -179,15 +208,18 @@ bool exportChart(const ChartData &data, const ExportOptions &options, const QStr
     }
     bool ok = false;
     if (options.format == ExportFormat::Pdf) {
-        QPdfWriter writer(path);
-        writer.setCreator(QStringLiteral("SchedLab"));
-        writer.setTitle(data.title);
-        writer.setPageLayout(
-            QPageLayout(QPageSize(QSizeF(style.widthIn * 72.0, style.heightIn * 72.0),
-                                  QPageSize::Point, QString(), QPageSize::ExactMatch),
-                        QPageLayout::Portrait, QMarginsF()));
-        writer.setResolution(plot->logicalDpiX());
-        ok = renderVector(plot.get(), &writer, size);
+        {
+            QPdfWriter writer(path);
+            writer.setCreator(QStringLiteral("SchedLab"));
+            writer.setTitle(data.title);
+            writer.setPageLayout(
+                QPageLayout(QPageSize(QSizeF(style.widthIn * 72.0, style.heightIn * 72.0),
+                                      QPageSize::Point, QString(), QPageSize::ExactMatch),
+                            QPageLayout::Portrait, QMarginsF()));
+            writer.setResolution(plot->logicalDpiX());
+            ok = renderVector(plot.get(), &writer, size);
+        } // the writer closes the file here
+        ok = ok && fixCreationDate(path);
     } else {
         QSvgGenerator svg;
         svg.setFileName(path);
