@@ -40,7 +40,8 @@ double GlobalSimulation::decide(std::int32_t s, std::int32_t request, Decision &
 {
     RequestState &r = mRequests[std::size_t(request)];
     const std::vector<ClusterSummary> &view = viewOf(s);
-    const std::int32_t zone = r.spec.zone;
+    // Affinity to a peer in zone Z confines the request to Z as a named zone does.
+    const std::int32_t zone = r.spec.zone != kNone ? r.spec.zone : r.spec.affinityZone;
 
     if (r.finalCheck) {
         // 2.5.5: the home's final resource check of the one cluster it was sent.

@@ -198,6 +198,8 @@ std::int32_t GlobalSimulation::distribute(const GlobalRequest &r)
     // the schedulers whose resource profile tags match, the least loaded of them.
     if (r.zone != kNone)
         return mMapper.home(r.zone);
+    if (r.affinityZone != kNone) // it can only go where its peer is: that zone's home
+        return mMapper.home(r.affinityZone);
     const std::uint16_t need = std::uint16_t(r.storage | (r.demand[Gpu] > 0 ? kGpuTag : 0));
     // Ties go round robin, so idle schedulers share the untagged requests.
     std::int32_t chosen = kNone;
