@@ -121,17 +121,7 @@ SweepPresetLoad loadSweepPresetText(const std::string &yaml, const std::string &
 
 SweepPresetLoad loadSweepPresetFile(const std::string &path)
 {
-    std::string why;
-    const auto text = readTextFile(path, &why);
-    if (!text) {
-        SweepPresetLoad load;
-        ScenarioError e;
-        e.file = path;
-        e.message = "cannot read the file: " + why;
-        load.errors.push_back(std::move(e));
-        return load;
-    }
-    return loadSweepPresetText(*text, path);
+    return loadTextFile<SweepPresetLoad>(path, loadSweepPresetText);
 }
 
 namespace {

@@ -322,17 +322,10 @@ GlobalScenarioLoad loadGlobalScenarioText(const std::string &yaml, const std::st
 
 GlobalScenarioLoad loadGlobalScenarioFile(const std::string &path)
 {
-    std::string why;
-    const auto text = readTextFile(path, &why);
-    if (!text) {
-        GlobalScenarioLoad load;
-        ScenarioError e;
-        e.file = path;
-        e.message = "cannot read the file: " + why;
-        load.errors.push_back(std::move(e));
-        return load;
-    }
-    return loadGlobalScenarioText(*text, path);
+    return loadTextFile<GlobalScenarioLoad>(path,
+                                            [](const std::string &text, const std::string &file) {
+                                                return loadGlobalScenarioText(text, file);
+                                            });
 }
 
 bool isGlobalScenarioText(const std::string &yaml)

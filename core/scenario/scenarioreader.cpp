@@ -3,15 +3,11 @@
 
 #include "scenario/scenarioio.h"
 #include "scenario/suggest.h"
+#include "scenario/textfile.h"
 
 #include <yaml-cpp/depthguard.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 
 namespace schedlab {
 
@@ -337,26 +333,9 @@ ScenarioLoad loadScenarioText(const std::string &yaml, const std::string &fileNa
 
 ScenarioLoad loadScenarioFile(const std::string &path)
 {
-    const auto fail = [&](const std::string &why) {
-        ScenarioLoad load;
-        ScenarioError e;
-        e.file = path;
-        e.message = "cannot read the file: " + why;
-        load.errors.push_back(std::move(e));
-        return load;
-    };
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
-        return fail("it is a directory");
-    errno = 0;
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return fail(errno ? std::strerror(errno) : "cannot open it");
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad())
-        return fail(errno ? std::strerror(errno) : "read error");
-    return loadScenarioText(text.str(), path);
+    return loadTextFile<ScenarioLoad>(path, [](const std::string &text, const std::string &file) {
+        return loadScenarioText(text, file);
+    });
 }
 
 } // namespace schedlab

@@ -133,8 +133,8 @@ private:
                         add(vp + ".name", "per-arch name '" + variant.name +
                                               "' is already the name of another image");
                     else if (!perArch.insert(variant.name).second)
-                        add(vp + ".name", "per-arch name '" + variant.name +
-                                              "' is used by another variant");
+                        add(vp + ".name",
+                            "per-arch name '" + variant.name + "' is used by another variant");
                 }
                 for (std::size_t l = 0; l < variant.layers.size(); ++l) {
                     const std::string lp = vp + ".layers[" + std::to_string(l) + "]";
@@ -379,11 +379,10 @@ private:
         for (const SiteSpec &site : mS.sites)
             for (const EapSpec &eap : site.eaps)
                 for (const NodeSpec &n : eap.nodes) {
-                    const char *missing = p.usage[int(Metric::DiskRead)] > 0 && n.diskRead <= 0
-                                              ? "disk_read"
-                                          : p.usage[int(Metric::DiskWrite)] > 0 && n.diskWrite <= 0
-                                              ? "disk_write"
-                                              : nullptr;
+                    const char *missing =
+                        p.usage[int(Metric::DiskRead)] > 0 && n.diskRead <= 0     ? "disk_read"
+                        : p.usage[int(Metric::DiskWrite)] > 0 && n.diskWrite <= 0 ? "disk_write"
+                                                                                  : nullptr;
                     if (missing) {
                         add(path + ".usage." + missing,
                             "edge node '" + n.name + "' has no " + missing +
@@ -429,14 +428,15 @@ private:
                     nonNegative(path + ".arrival.at[" + std::to_string(t) + "]", d.at[t],
                                 formatDuration(d.at[t]));
             } else {
-                const char *key = d.arrival == PodArrivalKind::Every ? ".arrival.every" : ".arrival.gap";
+                const char *key =
+                    d.arrival == PodArrivalKind::Every ? ".arrival.every" : ".arrival.gap";
                 checkDistribution(path + key, d.gap, Dimension::Duration);
                 nonNegative(path + ".arrival.start", d.start, formatDuration(d.start));
             }
             if (d.serve != ServeSpec{}) {
                 if (!(d.serve.qps > 0))
-                    add(path + ".serve.qps", "a serving stream needs a positive load, got " +
-                                                 formatRate(d.serve.qps));
+                    add(path + ".serve.qps",
+                        "a serving stream needs a positive load, got " + formatRate(d.serve.qps));
                 checkDistribution(path + ".serve.work", d.serve.work, Dimension::Duration);
                 const double work = d.serve.work.mean();
                 if (!(work > 0) || !std::isfinite(work))

@@ -218,7 +218,8 @@ public:
         if (!s.layout.empty()) {
             line(0, "layout:");
             for (const auto &[name, at] : s.layout)
-                line(1, scalar(name) + ": [" + formatNumber(at.x) + ", " + formatNumber(at.y) + "]");
+                line(1,
+                     scalar(name) + ": [" + formatNumber(at.x) + ", " + formatNumber(at.y) + "]");
         }
         return mOut;
     }

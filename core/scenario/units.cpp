@@ -42,15 +42,10 @@ const std::vector<Unit> &unitsOf(Dimension d)
                                            {"MiB", 1048576.0, 1, false},
                                            {"GiB", 1073741824.0, 1, false},
                                            {"TiB", 1099511627776.0, 1, false}};
-    static const std::vector<Unit> bandwidth = {{"bps", 1, 1, true},
-                                                {"Kbps", 1e3, 1, true},
-                                                {"Mbps", 1e6, 1, true},
-                                                {"Gbps", 1e9, 1, true},
-                                                {"Tbps", 1e12, 1, true},
-                                                {"B/s", 8, 1, false},
-                                                {"KB/s", 8e3, 1, false},
-                                                {"MB/s", 8e6, 1, false},
-                                                {"GB/s", 8e9, 1, false}};
+    static const std::vector<Unit> bandwidth = {
+        {"bps", 1, 1, true},     {"Kbps", 1e3, 1, true},  {"Mbps", 1e6, 1, true},
+        {"Gbps", 1e9, 1, true},  {"Tbps", 1e12, 1, true}, {"B/s", 8, 1, false},
+        {"KB/s", 8e3, 1, false}, {"MB/s", 8e6, 1, false}, {"GB/s", 8e9, 1, false}};
     static const std::vector<Unit> cpu = {{"", 1, 1, true}, {"m", 1, 1e3, true}};
     static const std::vector<Unit> rate = {
         {"/s", 1, 1, true}, {"/m", 1, 60, true}, {"/h", 1, 3600, true}};
