@@ -129,7 +129,12 @@ private Q_SLOTS:
 
     void oracleRatesAreTheWorkloadsRates()
     {
-        Scenario s = kaisScenario(); // P1, 16/s, period 2 min, amplitude 0.5, 30 services
+        Scenario s = kaisScenario(); // 30 services
+        s.workload.requests.kind = RequestWorkloadKind::Pattern;
+        s.workload.requests.pattern = Pattern::P1;
+        s.workload.requests.rate = 16.0;
+        s.workload.requests.period = 120.0;
+        s.workload.requests.amplitude = 0.5;
         const ArrivalRateOracle oracle(s);
         const auto sum = [](const std::vector<double> &v) {
             return std::accumulate(v.begin(), v.end(), 0.0);
@@ -159,7 +164,7 @@ private Q_SLOTS:
         const RunResult r = engine.run();
         QCOMPARE(observer.frames, 12);
         QCOMPARE(observer.outOfBounds, 0);
-        QVERIFY(observer.changes > 0); // it follows the pattern's swings
+        QVERIFY(observer.changes > 0); // it follows the workload's swings
         QVERIFY(r.value("pulled_image_bytes") > 0);
     }
 

@@ -29,8 +29,8 @@ namespace {
  * ceil(work / perf * y / u) replicas (busy at most u of the time); a replica
  * goes on the pair's node while its cpu and memory requests fit there, else on
  * the node of the site that hosts the service already or has most room. Each
- * service gets at most its `max`, and replicas up to its `min` where room is
- * left. The plan is then applied: replicas it does not keep are removed (an idle
+ * service's `min` is placed before any demand (where room is), and no service
+ * gets more than its `max`. The plan is then applied: replicas it does not keep are removed (an idle
  * one at once, a busy one drains) and the new ones added with scaleUpOn.
  */
 class GspSsOrchestration final : public OrchestrationPolicy
@@ -181,23 +181,25 @@ private:
         std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
             return shadow.demand[a] > shadow.demand[b];
         });
+        // Every service's `min` first, where it runs now if it can: the demand of
+        // others must not crowd a service's floor off the site.
+        for (int w = 0; w < W; ++w) {
+            const int lower = std::min(st.service(w).replicas.min, pb.services[w].maxReplicas);
+            while (planned[w] < lower) {
+                const int where = elsewhere(w);
+                if (where < 0)
+                    break;
+                place(w, where);
+            }
+        }
         for (std::size_t at : order) {
             if (shadow.demand[at] <= 1e-9)
                 break;
             const int w = int(at / N), i = int(at % N);
             const double busy = pb.services[w].work / pb.nodes[i].perf * shadow.demand[at];
             const int want = int(std::ceil(busy / pb.utilisation - 1e-6));
-            for (int k = 0; k < want && planned[w] < pb.services[w].maxReplicas; ++k) {
+            for (int k = plan[at]; k < want && planned[w] < pb.services[w].maxReplicas; ++k) {
                 const int where = fits(w, i) ? i : elsewhere(w);
-                if (where < 0)
-                    break;
-                place(w, where);
-            }
-        }
-        for (int w = 0; w < W; ++w) {
-            const int lower = std::min(st.service(w).replicas.min, pb.services[w].maxReplicas);
-            while (planned[w] < lower) {
-                const int where = elsewhere(w);
                 if (where < 0)
                     break;
                 place(w, where);
