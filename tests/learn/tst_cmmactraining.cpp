@@ -5,6 +5,7 @@
 // `run --checkpoint` and its messages for missing and damaged checkpoints.
 #include "common/cli.h"
 #include "common/testscenarios.h"
+#include "common/trained.h"
 #include "learn/cmmacmodel.h"
 #include "learn/curriculum.h"
 #include "learn/kaisreward.h"
@@ -160,10 +161,7 @@ private Q_SLOTS:
         const Scenario &s = *loaded.scenario;
         TrainOptions o = cmmacOptions(30, 1000);
         o.epsilon = 0.0;
-        auto t = makeTrainer(s, o);
-        TrainControl control;
-        t->train(control, {});
-        const auto model = std::make_shared<const LearnedModel>(t->model());
+        const auto model = test::trained(s, o);
         PolicySelection learned = s.policies, random = s.policies;
         learned.dispatch = "cmmac";
         random.dispatch = "random";

@@ -4,6 +4,7 @@
 // every K steps, models round-trip and wrong shapes are refused, and trained `drs`
 // beats `random` and `round-robin` on drs-five-node over seeds it never saw.
 #include "common/maxabsdiff.h"
+#include "common/trained.h"
 #include "env/drsenvironment.h"
 #include "experiment/comparison.h"
 #include "learn/dqntrainer.h"
@@ -12,7 +13,6 @@
 #include "learn/fastmlp.h"
 #include "learn/ppotrainer.h"
 #include "learn/replaymemory.h"
-#include "learn/trainer.h"
 #include "placement/placementframework.h"
 #include "policy/registry.h"
 #include "scenario/scenarioio.h"
@@ -413,10 +413,7 @@ private Q_SLOTS:
     void drsImbalanceBelowKubeDefault()
     {
         const Scenario s = drsFiveNode();
-        auto trainer = makeTrainer(s, drsOptions("drs", 0));
-        TrainControl control;
-        trainer->train(control, {});
-        const auto model = std::make_shared<const LearnedModel>(trainer->model());
+        const auto model = test::trained(s, drsOptions("drs", 0));
         PolicySelection drs = s.policies, kube = s.policies;
         drs.placement = "drs";
         kube.placement = "kube-default";

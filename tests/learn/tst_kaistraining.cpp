@@ -7,6 +7,7 @@
 // comes out ahead of greedy + hpa at a lower scheduling cost (KaiS Fig. 14).
 #include "common/cli.h"
 #include "common/testscenarios.h"
+#include "common/trained.h"
 #include "experiment/comparison.h"
 #include "learn/trainer.h"
 #include "scenario/scenarioio.h"
@@ -175,9 +176,7 @@ private Q_SLOTS:
         TrainOptions o;
         o.agent = "kais";
         o.seed = 1000;
-        LearnedModel trained;
-        train(s, o, trained);
-        const auto model = std::make_shared<const LearnedModel>(trained);
+        const auto model = test::trained(s, o);
         PolicySelection kais = s.policies, baseline = s.policies;
         kais.dispatch = "cmmac";
         kais.orchestration = "gpg";
