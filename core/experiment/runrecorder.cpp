@@ -48,7 +48,6 @@ void RunRecorder::onFrame(const SimState &, const FramePoint &frame)
     if (mRunId < 0)
         return;
     const std::vector<double> t{frame.time};
-    mStore->appendVector(mRunId, "throughput", t, {frame.throughput});
     mStore->appendVector(mRunId, "avg_util", t, {frame.avgUtil});
     mStore->appendVector(mRunId, "edge_replicas", t, {frame.edgeReplicas});
 }
@@ -57,6 +56,13 @@ bool RunRecorder::finish(const RunResult &result, bool cancelled)
 {
     if (mRunId < 0)
         return false;
+    std::vector<double> t, throughput;
+    for (const FramePoint &f : result.frames) {
+        t.push_back(f.time);
+        throughput.push_back(f.throughput);
+    }
+    if (!t.empty())
+        mStore->appendVector(mRunId, "throughput", t, throughput);
     std::map<std::string, double> scalars;
     for (const MetricValue &m : result.metrics)
         scalars[m.name] = m.value;

@@ -15,8 +15,10 @@ class ExperimentStore;
 
 /**
  * Streams one run into the experiment store: the run row is committed before the
- * first slot (so a killed run stays visible as incomplete), each frame's values
- * as it ends, and the summary with the final status at the end.
+ * first slot (so a killed run stays visible as incomplete), each frame's
+ * utilisation and replicas as it ends, and at the end the frames' throughput
+ * (final only once the frame's requests have finished) and the summary with the
+ * final status.
  */
 class RunRecorder final : public SimObserver
 {

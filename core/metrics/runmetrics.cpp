@@ -25,17 +25,23 @@ double stddev(const double *v, int n, int stride)
 }
 } // namespace
 
-void RunMetrics::completed(double responseSeconds, bool onTime, bool atCloud)
+void RunMetrics::completed(double responseSeconds, bool onTime, bool atCloud, int arrivalFrame)
 {
     mResponse.add(responseSeconds);
     if (atCloud)
         ++mCloudCompleted;
-    if (onTime) {
-        ++mOnTime;
-        ++mFrame.onTime;
-    } else {
+    if (!onTime) {
         ++mLate;
+        return;
     }
+    ++mOnTime;
+    if (arrivalFrame >= openFrame()) {
+        ++mFrame.onTime;
+        return;
+    }
+    FramePoint &p = mFrames[std::size_t(arrivalFrame)];
+    ++p.onTime;
+    p.throughput = p.onTime / p.arrived;
 }
 
 void RunMetrics::dropped(DropSite site)

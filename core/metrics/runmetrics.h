@@ -32,7 +32,11 @@ class RunMetrics
 {
 public:
     void arrived() { ++mArrived, ++mFrame.arrived; }
-    void completed(double responseSeconds, bool onTime, bool atCloud);
+    /** The frame now open, which arriving requests are counted in. */
+    int openFrame() const { return int(mFrames.size()); }
+    /** `arrivalFrame`: openFrame() when the request arrived; an on-time completion
+     *  counts towards that frame's Φ_f, closed or not. */
+    void completed(double responseSeconds, bool onTime, bool atCloud, int arrivalFrame);
     void dropped(DropSite site);
     void dispatched(bool toCloud) { ++(toCloud ? mToCloud : mToEdge); }
     void wanRequestBytes(double b) { mWanBytes += b; }

@@ -19,7 +19,10 @@ struct MetricValue
 struct FramePoint
 {
     double time = 0.0;       ///< end of the frame, seconds
-    double throughput = 0.0; ///< Φ_f: on-time completions / arrivals in the frame
+    /** Φ_f (KaiS Sec. V): the share of the requests that arrived in the frame that
+     *  were served on time. Counted when they finish, so a frame seen as it closes
+     *  shows those served so far; the run's result holds the final values. */
+    double throughput = 0.0;
     double arrived = 0.0;
     double onTime = 0.0;
     double dropped = 0.0;

@@ -192,6 +192,7 @@ void Engine::admitArrivals(double until)
         r.service = std::uint32_t(mPending.service);
         r.eap = mPending.eap;
         r.target = kCloud;
+        r.frame = mMetrics.openFrame();
         mMetrics.arrived();
         ++mInFlight;
         mEvents.push(r.created + transferSeconds(access, r.size), AtEap, id);
@@ -544,7 +545,7 @@ void Engine::tryStartCloud()
 void Engine::completeRequest(std::int32_t id, bool atCloud, double delivered)
 {
     const Request &r = mState.requests[id];
-    mMetrics.completed(delivered - r.created, delivered <= r.deadline, atCloud);
+    mMetrics.completed(delivered - r.created, delivered <= r.deadline, atCloud, r.frame);
     // Ψ's experience runs from leaving the eAP queue to completion (eq. 8).
     mDequeue->observe(r.eap, int(r.service), delivered - r.dequeued);
     if (mObserver)

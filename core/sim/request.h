@@ -18,6 +18,7 @@ struct Request
     std::uint32_t service = 0;
     std::int32_t eap = 0;
     std::int32_t target = 0; ///< node id, or kCloud
+    std::int32_t frame = 0;  ///< the frame it arrived in: its on-time completion counts there
 };
 
 } // namespace schedlab
