@@ -63,8 +63,9 @@ ChartData throughputPerFrame(const ComparisonSpec &spec, const std::vector<CellR
             const MeanCi m = meanCi(samples);
             s.x.push_back(time);
             s.y.push_back(m.mean);
-            s.lower.push_back(m.mean - m.ci95);
-            s.upper.push_back(m.mean + m.ci95);
+            // Φ_f is a share: the band of its mean stops where a share does.
+            s.lower.push_back(std::max(0.0, m.mean - m.ci95));
+            s.upper.push_back(std::min(1.0, m.mean + m.ci95));
         }
         d.series.push_back(s);
     }
