@@ -61,8 +61,8 @@ bool RunRecorder::finish(const RunResult &result, bool cancelled)
         t.push_back(f.time);
         throughput.push_back(f.throughput);
     }
-    if (!t.empty())
-        mStore->appendVector(mRunId, "throughput", t, throughput);
+    if (!t.empty() && !mStore->appendVector(mRunId, "throughput", t, throughput))
+        return false;
     std::map<std::string, double> scalars;
     for (const MetricValue &m : result.metrics)
         scalars[m.name] = m.value;

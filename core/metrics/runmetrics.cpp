@@ -44,9 +44,12 @@ void RunMetrics::completed(double responseSeconds, bool onTime, bool atCloud, in
     p.throughput = p.onTime / p.arrived;
 }
 
-void RunMetrics::dropped(DropSite site)
+void RunMetrics::dropped(DropSite site, int arrivalFrame)
 {
-    ++mFrame.dropped;
+    if (arrivalFrame >= openFrame())
+        ++mFrame.dropped;
+    else
+        ++mFrames[std::size_t(arrivalFrame)].dropped;
     switch (site) {
     case DropSite::Eap: ++mDropEap; break;
     case DropSite::Node: ++mDropNode; break;

@@ -37,7 +37,8 @@ public:
     /** `arrivalFrame`: openFrame() when the request arrived; an on-time completion
      *  counts towards that frame's Φ_f, closed or not. */
     void completed(double responseSeconds, bool onTime, bool atCloud, int arrivalFrame);
-    void dropped(DropSite site);
+    /** `arrivalFrame` as for completed(): the drop counts in that frame's row. */
+    void dropped(DropSite site, int arrivalFrame);
     void dispatched(bool toCloud) { ++(toCloud ? mToCloud : mToEdge); }
     void wanRequestBytes(double b) { mWanBytes += b; }
     void lanRequestBytes(double b) { mLanBytes += b; }

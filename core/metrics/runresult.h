@@ -19,9 +19,12 @@ struct MetricValue
 struct FramePoint
 {
     double time = 0.0;       ///< end of the frame, seconds
-    /** Φ_f (KaiS Sec. V): the share of the requests that arrived in the frame that
-     *  were served on time. Counted when they finish, so a frame seen as it closes
-     *  shows those served so far; the run's result holds the final values. */
+    /** Φ_f, adapted from KaiS Sec. V (which counts by the frame a node received a
+     *  request): the share of the requests that arrived in the frame that were
+     *  served on time. Counted when they finish, so a frame seen as it closes shows
+     *  those served so far; in the run's result, requests still in flight at the
+     *  end count as not on time, as in Φ'. `arrived`, `onTime` and `dropped` are
+     *  the frame's own arrivals. */
     double throughput = 0.0;
     double arrived = 0.0;
     double onTime = 0.0;

@@ -281,7 +281,7 @@ void Engine::dropExpired()
             }
             if (site == DropSite::Node)
                 mState.nodes[where].demand -= 1.0;
-            mMetrics.dropped(site);
+            mMetrics.dropped(site, r.frame);
             if (mObserver)
                 mObserver->onDrop(mState, *it, site, where);
             --mInFlight;

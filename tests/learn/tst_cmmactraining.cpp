@@ -6,11 +6,11 @@
 #include "common/cli.h"
 #include "common/testscenarios.h"
 #include "common/trained.h"
+#include "experiment/comparison.h"
 #include "learn/cmmacmodel.h"
 #include "learn/curriculum.h"
 #include "learn/kaisreward.h"
 #include "learn/trainer.h"
-#include "experiment/comparison.h"
 #include "scenario/scenarioio.h"
 
 #include <QJsonDocument>

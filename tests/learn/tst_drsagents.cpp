@@ -409,7 +409,7 @@ private Q_SLOTS:
     }
 
     /** DRS Table 5 on the even workload: `drs` trained with the default budget
-     *  leaves the nodes less unbalanced than kube-default, over the same seeds. */
+     *  leaves the nodes less unbalanced than kube-default, on the same unseen seeds. */
     void drsImbalanceBelowKubeDefault()
     {
         const Scenario s = drsFiveNode();
@@ -418,7 +418,7 @@ private Q_SLOTS:
         drs.placement = "drs";
         kube.placement = "kube-default";
         double learned = 0.0, baseline = 0.0;
-        for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+        for (std::uint64_t seed = 101; seed <= 106; ++seed) { // training ran seeds 1..20
             const double l = runScenario(s, drs, seed, 0.0, nullptr, model).value("imbalance");
             const double k = runScenario(s, kube, seed).value("imbalance");
             qInfo("seed %d: ImBalance drs %.4f, kube-default %.4f", int(seed), l, k);

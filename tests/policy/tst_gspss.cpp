@@ -164,7 +164,7 @@ private Q_SLOTS:
         const RunResult r = engine.run();
         QCOMPARE(observer.frames, 12);
         QCOMPARE(observer.outOfBounds, 0);
-        QVERIFY(observer.changes > 0); // it follows the workload's swings
+        QVERIFY(observer.changes > 0); // it re-plans the sites
         QVERIFY(r.value("pulled_image_bytes") > 0);
     }
 

@@ -73,12 +73,20 @@ private Q_SLOTS:
         struct ByArrival final : SimObserver
         {
             double frameSeconds = 0.0;
-            std::vector<double> onTime;
+            std::vector<double> onTime, dropped;
+            void count(std::vector<double> &perFrame, const Request &r, double n)
+            {
+                const auto frame = std::size_t(r.created / frameSeconds);
+                perFrame.resize(std::max(perFrame.size(), frame + 1), 0.0);
+                perFrame[frame] += n;
+            }
             void onComplete(const SimState &st, std::int32_t id, bool ok) override
             {
-                const auto frame = std::size_t(st.requests[id].created / frameSeconds);
-                onTime.resize(std::max(onTime.size(), frame + 1), 0.0);
-                onTime[frame] += ok ? 1.0 : 0.0;
+                count(onTime, st.requests[id], ok ? 1.0 : 0.0);
+            }
+            void onDrop(const SimState &st, std::int32_t id, DropSite, int) override
+            {
+                count(dropped, st.requests[id], 1.0);
             }
         } observer;
         observer.frameSeconds = s.time.slot * s.time.frame;
@@ -88,6 +96,7 @@ private Q_SLOTS:
         for (std::size_t k = 0; k < r.frames.size(); ++k) {
             const FramePoint &f = r.frames[k];
             QCOMPARE(f.onTime, observer.onTime.at(k));
+            QCOMPARE(f.dropped, k < observer.dropped.size() ? observer.dropped[k] : 0.0);
             QCOMPARE(f.throughput, f.onTime / f.arrived);
         }
     }

@@ -30,8 +30,9 @@ namespace {
  * goes on the pair's node while its cpu and memory requests fit there, else on
  * the node of the site that hosts the service already or has most room. Each
  * service's `min` is placed before any demand (where room is), and no service
- * gets more than its `max`. The plan is then applied: replicas it does not keep are removed (an idle
- * one at once, a busy one drains) and the new ones added with scaleUpOn.
+ * gets more than its `max`. The plan is then applied: replicas it does not keep
+ * are removed (an idle one at once, a busy one drains) and the new ones added
+ * with scaleUpOn.
  */
 class GspSsOrchestration final : public OrchestrationPolicy
 {
@@ -192,13 +193,14 @@ private:
                 place(w, where);
             }
         }
+        const std::vector<int> floor = plan; // a pair's own min replicas count towards it
         for (std::size_t at : order) {
             if (shadow.demand[at] <= 1e-9)
                 break;
             const int w = int(at / N), i = int(at % N);
             const double busy = pb.services[w].work / pb.nodes[i].perf * shadow.demand[at];
             const int want = int(std::ceil(busy / pb.utilisation - 1e-6));
-            for (int k = plan[at]; k < want && planned[w] < pb.services[w].maxReplicas; ++k) {
+            for (int k = floor[at]; k < want && planned[w] < pb.services[w].maxReplicas; ++k) {
                 const int where = fits(w, i) ? i : elsewhere(w);
                 if (where < 0)
                     break;
