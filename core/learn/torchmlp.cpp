@@ -5,6 +5,11 @@
 #include <stdexcept>
 #include <string>
 
+// Debian's libtorch does its matrix products in OpenBLAS, whose own thread pool
+// torch::set_num_threads does not reach: its idle workers spin on the other core.
+// Weak, so a build against another BLAS still links.
+extern "C" void openblas_set_num_threads(int) __attribute__((weak));
+
 namespace schedlab::torchmlp {
 
 void seeded(std::uint64_t seed, const std::function<void()> &build)
@@ -12,6 +17,8 @@ void seeded(std::uint64_t seed, const std::function<void()> &build)
     static std::mutex mutex;
     std::lock_guard lock(mutex);
     torch::set_num_threads(1);
+    if (openblas_set_num_threads)
+        openblas_set_num_threads(1);
     torch::manual_seed(seed);
     build();
 }
