@@ -9,7 +9,7 @@ DEPS      := cmake ninja-build g++ pkg-config qt6-base-dev qt6-svg-dev libqcusto
              liblemon-dev libglpk-dev \
              nlohmann-json3-dev libboost-dev libbenchmark-dev xvfb xauth
 
-.PHONY: all deps configure build run test bench clean format
+.PHONY: all deps configure build run test bench package clean format
 
 all: build
 
@@ -51,6 +51,10 @@ bench: build
 	$(BUILD)/bench/bench_policies --benchmark_min_time=0.2
 	$(BUILD)/bench/bench_learn scenarios/kais-large.yaml
 	QT_QPA_PLATFORM=offscreen $(BUILD)/bench/bench_gui_frames scenarios/kais-large.yaml
+
+# A Debian package of the programs, bundled scenarios, menu entry and user guide.
+package: build
+	cd $(BUILD) && cpack -G DEB
 
 format:
 	git ls-files '*.cpp' '*.h' | xargs clang-format -i

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
+#include "bundledscenarios.h"
 #include "catalogdock.h"
 #include "comparisonpanel.h"
 #include "experimentbrowser.h"
@@ -89,6 +90,13 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newScenario);
     file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openDialog);
     mRecent = file->addMenu(tr("Open &Recent"));
+    QMenu *examples = file->addMenu(tr("Open &Example"));
+    for (const QString &path : bundledScenarios(QCoreApplication::applicationDirPath()))
+        examples->addAction(QFileInfo(path).completeBaseName(), this, [this, path] {
+            if (maybeSave())
+                openChecked(path);
+        });
+    examples->setEnabled(!examples->isEmpty());
     file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { saveDialog(false); });
     file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] { saveDialog(true); });
     file->addSeparator();
@@ -248,11 +256,17 @@ void MainWindow::openDialog()
 {
     if (!maybeSave())
         return;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"),
-                                                      QFileInfo(mDocument->fileName()).path(),
+    const QString start = mDocument->fileName().isEmpty()
+                              ? bundledScenarioDir(QCoreApplication::applicationDirPath())
+                              : QFileInfo(mDocument->fileName()).path();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open Scenario"), start,
                                                       tr("Scenarios (*.yaml *.yml)"));
-    if (path.isEmpty())
-        return;
+    if (!path.isEmpty())
+        openChecked(path);
+}
+
+void MainWindow::openChecked(const QString &path)
+{
     const QStringList errors = openScenario(path);
     if (!errors.isEmpty())
         QMessageBox::warning(this, tr("Scenario has errors"),
@@ -313,11 +327,8 @@ void MainWindow::rebuildRecentMenu()
     const QStringList recent = recentFiles.get();
     for (const QString &path : recent)
         mRecent->addAction(QFileInfo(path).fileName(), this, [this, path] {
-            if (!maybeSave())
-                return;
-            const QStringList errors = openScenario(path);
-            if (!errors.isEmpty())
-                QMessageBox::warning(this, tr("Scenario has errors"), errors.join('\n'));
+            if (maybeSave())
+                openChecked(path);
         });
     mRecent->setEnabled(!recent.isEmpty());
 }

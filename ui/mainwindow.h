@@ -60,6 +60,8 @@ private:
     void documentChanged(int change);
     void newScenario();
     void openDialog();
+    /** Opens `path`, or says in a message box why it was not opened. */
+    void openChecked(const QString &path);
     bool saveDialog(bool saveAs);
     /** Asks to save unsaved changes; false when the user cancels. */
     bool maybeSave();

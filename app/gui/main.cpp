@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "bundledscenarios.h"
 #include "comparisonpanel.h"
 #include "mainwindow.h"
 #include "rundock.h"
@@ -20,12 +21,14 @@ int main(int argc, char **argv)
     QApplication::setApplicationName("SchedLab");
     QApplication::setOrganizationName("SchedLab");
     QApplication::setApplicationVersion(SCHEDLAB_VERSION);
+    QApplication::setWindowIcon(schedlab::ui::applicationIcon());
+    QGuiApplication::setDesktopFileName("schedlab");
 
     QCommandLineParser parser;
     parser.setApplicationDescription("SchedLab: a workbench for edge-cloud scheduling research");
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument("scenario", "Scenario YAML file (default: scenarios/tutorial.yaml)");
+    parser.addPositionalArgument("scenario", "Scenario YAML file (default: the bundled tutorial.yaml)");
     const QCommandLineOption shot("screenshot", "Render the window to a PNG file and exit.", "file");
     const QCommandLineOption panel("panel", "Panel to show: topology, live, placements (the live run's placement decisions), compare (runs the panel's comparison first when taking a screenshot) or training.",
                                    "name", "topology");
@@ -50,9 +53,12 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    const QString path = parser.positionalArguments().value(0, "scenarios/tutorial.yaml");
+    // Without a file: the bundled tutorial, or, where none is installed, File > New's start.
+    const QString bundled = schedlab::ui::bundledScenarioDir(QCoreApplication::applicationDirPath());
+    const QString path = parser.positionalArguments().value(
+        0, bundled.isEmpty() ? QString() : bundled + "/tutorial.yaml");
     schedlab::ui::MainWindow window;
-    const QStringList errors = window.openScenario(path);
+    const QStringList errors = path.isEmpty() ? QStringList() : window.openScenario(path);
     if (!errors.isEmpty()) {
         for (const QString &e : errors)
             std::fprintf(stderr, "%s\n", qPrintable(e));

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QIcon>
+#include <QString>
+#include <QStringList>
+
+namespace schedlab::ui {
+
+/**
+ * The folder of the scenarios that come with SchedLab: beside an installed program
+ * (`<prefix>/share/schedlab/scenarios`), in the source tree of a build inside it
+ * (`<source>/build/app/schedlab`), or `scenarios/` of the working folder. Empty when
+ * none holds the tutorial.
+ */
+QString bundledScenarioDir(const QString &programDir);
+/** The bundled request-plane scenarios, sorted by file name; global scenarios, which
+ *  run from the command line, are left out. */
+QStringList bundledScenarios(const QString &programDir);
+/** SchedLab's icon, drawn from its SVG at the sizes a window manager asks for. */
+QIcon applicationIcon();
+
+} // namespace schedlab::ui
