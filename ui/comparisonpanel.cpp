@@ -98,6 +98,19 @@ ComparisonPanel::ComparisonPanel(TopologyDocument *document, QWidget *parent)
         mProgress->setValue(done);
     });
     connect(&mRunner, &ComparisonRunner::finished, this, &ComparisonPanel::runnerFinished);
+    connect(mDocument, &TopologyDocument::changed, this, [this](TopologyDocument::Change c) {
+        if (c == TopologyDocument::Change::Replaced)
+            followScenario();
+    });
+    followScenario();
+}
+
+void ComparisonPanel::followScenario()
+{
+    const PolicySelection &p = mDocument->scenario().policies;
+    choose(Plane::Dequeue, {q(p.dequeue)});
+    choose(Plane::Orchestration, {q(p.orchestration)});
+    choose(Plane::Placement, {q(p.placement)});
 }
 
 QListWidget *ComparisonPanel::policyList(Plane plane)

@@ -69,6 +69,9 @@ Q_SIGNALS:
 
 private:
     QListWidget *policyList(Plane plane);
+    /** A scenario was opened: the planes other than dispatch tick its own policies, as
+     *  `schedlab-cli compare` runs the planes it is not told to vary. */
+    void followScenario();
     void runnerFinished();
     void fillTable(const std::vector<VariantSummary> &summary);
 

@@ -79,6 +79,22 @@ private Q_SLOTS:
         QVERIFY(!browser->open("no such comparison"));
     }
 
+    /** An opened scenario's own dequeue, orchestration and placement are ticked, as
+     *  `schedlab-cli compare` runs them; the dispatch baselines stay as they were. */
+    void planesFollowTheOpenedScenario()
+    {
+        MainWindow window;
+        ComparisonPanel *panel = window.comparison();
+        const auto one = [](const std::string &name) { return std::vector<std::string>{name}; };
+        QCOMPARE(panel->checked(Plane::Orchestration), one("static")); // File > New's start
+        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/kais-edge-cloud.yaml")).isEmpty());
+        QCOMPARE(panel->checked(Plane::Dequeue), one("discounted-experience"));
+        QCOMPARE(panel->checked(Plane::Orchestration), one("hpa"));
+        QCOMPARE(panel->checked(Plane::Placement), one("kube-default"));
+        QCOMPARE(panel->checked(Plane::Dispatch),
+                 (std::vector<std::string>{"random", "round-robin", "greedy"}));
+    }
+
     void cancelStopsAndStoresNothing()
     {
         MainWindow window;
