@@ -4,6 +4,8 @@
 #include "sim/random.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
@@ -74,6 +76,27 @@ void dense(const int *__restrict index, const float *__restrict value, int nonze
     }
 }
 
+/** sums += delta × the weights of input `row` (block-major, see dense()), in double. */
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target_clones("arch=x86-64-v3", "default")))
+#endif
+void addRow(double delta, const float *__restrict wB, int in, int row, int stride,
+            double *__restrict sums)
+{
+    typedef float Floats __attribute__((vector_size(16), aligned(4)));
+    typedef double Doubles __attribute__((vector_size(32), aligned(8)));
+    for (int o0 = 0; o0 < stride; o0 += kBlock) {
+        const float *r = wB + std::size_t(o0) * in + std::size_t(row) * kBlock;
+        for (int l = 0; l < kBlock; l += 4) {
+            const Doubles w =
+                __builtin_convertvector(*reinterpret_cast<const Floats *>(r + l), Doubles);
+            *reinterpret_cast<Doubles *>(sums + o0 + l) += delta * w;
+        }
+    }
+}
+
+std::atomic<std::uint64_t> nextNetworkId{1};
+
 /** The nonzero entries of x[0, n) into index/value; returns how many. */
 int gather(const float *x, int n, int *index, float *value)
 {
@@ -88,7 +111,7 @@ int gather(const float *x, int n, int *index, float *value)
 
 } // namespace
 
-FastMlp::FastMlp(const MlpWeights &weights, Head head) : mHead(head)
+FastMlp::FastMlp(const MlpWeights &weights, Head head) : mHead(head), mId(nextNetworkId++)
 {
     if (weights.layers.empty())
         throw std::invalid_argument("FastMlp: no layers");
@@ -118,14 +141,48 @@ FastMlp::FastMlp(const MlpWeights &weights, Head head) : mHead(head)
     mValue.resize(mA.size());
 }
 
-std::span<const float> FastMlp::forward(std::span<const float> input) const
+bool FastMlp::firstLayerFromMemo(std::span<const float> input, FirstLayerMemo &memo,
+                                 float *y) const
+{
+    const Layer &l = mLayers.front();
+    if (memo.network != mId || int(memo.input.size()) != l.in) {
+        memo.input.assign(std::size_t(l.in), 0.0f);
+        memo.sums.assign(l.bias.begin(), l.bias.end());
+        memo.network = mId;
+    }
+    for (int i = 0; i < l.in; ++i) {
+        if (input[i] == memo.input[i])
+            continue;
+        if (!std::isfinite(input[i])) { // it would stay in the sums for good
+            memo.network = 0;
+            return false;
+        }
+        addRow(double(input[i]) - double(memo.input[i]), l.weightB.data(), l.in, i, l.stride,
+               memo.sums.data());
+        memo.input[i] = input[i];
+    }
+    const bool last = mLayers.size() == 1;
+    for (int o = 0; o < l.stride; ++o) {
+        const float v = float(memo.sums[std::size_t(o)]);
+        y[o] = last ? v : std::max(v, 0.0f);
+    }
+    return true;
+}
+
+std::span<const float> FastMlp::forward(std::span<const float> input, FirstLayerMemo *memo) const
 {
     if (int(input.size()) != mInput)
         throw std::invalid_argument("FastMlp: input of " + std::to_string(input.size()) +
                                     " values, the network takes " + std::to_string(mInput));
     const float *x = input.data();
     float *y = mA.data();
-    for (std::size_t k = 0; k < mLayers.size(); ++k) {
+    std::size_t first = 0;
+    if (memo && firstLayerFromMemo(input, *memo, y)) {
+        x = y;
+        y = mB.data();
+        first = 1;
+    }
+    for (std::size_t k = first; k < mLayers.size(); ++k) {
         const auto &l = mLayers[k];
         const bool last = k + 1 == mLayers.size();
         const int nonzero = gather(x, l.in, mIndex.data(), mValue.data());
@@ -142,13 +199,14 @@ std::span<const float> FastMlp::forward(std::span<const float> input) const
 }
 
 std::span<const float> FastMlp::policy(std::span<const float> input,
-                                       std::span<const std::uint8_t> mask) const
+                                       std::span<const std::uint8_t> mask,
+                                       FirstLayerMemo *memo) const
 {
     if (int(mask.size()) != mOutput)
         throw std::invalid_argument("FastMlp: resource context F of " +
                                     std::to_string(mask.size()) + " entries for " +
                                     std::to_string(mOutput) + " actions");
-    const auto p = forward(input);
+    const auto p = forward(input, memo);
     float *out = const_cast<float *>(p.data());
     float norm = 0.0f;
     for (int o = 0; o < mOutput; ++o) {
@@ -173,9 +231,9 @@ int FastMlp::choose(std::span<const float> input, std::span<const std::uint8_t> 
 }
 
 int FastMlp::choose(std::span<const float> input, std::span<const std::uint8_t> mask,
-                    Rng &rng) const
+                    Rng &rng, FirstLayerMemo *memo) const
 {
-    const auto p = policy(input, mask);
+    const auto p = policy(input, mask, memo);
     const double u = rng.uniform();
     double cum = 0.0;
     int last = -1;

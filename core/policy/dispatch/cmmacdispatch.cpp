@@ -17,7 +17,9 @@ namespace {
  * `cmmac` at run time: each eAP's actor θ_p reads its local state s_{b,t}
  * (KaiS Sec. III-A-1), the resource context F (eq. 4) masks the positive logits,
  * and the action is drawn from eq. 5's distribution with the run's dispatch
- * stream. The trained weights run in FastMlp: no torch, no allocation per decision.
+ * stream. The trained weights run in FastMlp: no torch, no allocation per decision;
+ * each eAP keeps its actor's first-layer sums between its decisions (FirstLayerMemo),
+ * so a decision reads the weights of the state entries that changed since its last.
  */
 class CmmacDispatch final : public DispatchPolicy
 {
@@ -29,6 +31,7 @@ public:
         const Topology &topology = *state.topology;
         mLocal.clear();
         mActorOf.clear();
+        mMemos.assign(topology.eaps.size(), {});
         std::map<std::string, int> actors;
         for (int b = 0; b < int(topology.eaps.size()); ++b) {
             mLocal.emplace_back(topology, state.serviceCount, b);
@@ -58,7 +61,7 @@ public:
         const int a = mActorOf[ctx.eap];
         local.write(ctx, mStates[a]);
         local.writeMask(ctx, mMasks[a]);
-        return local.target(mActors[a].choose(mStates[a], mMasks[a], ctx.rng));
+        return local.target(mActors[a].choose(mStates[a], mMasks[a], ctx.rng, &mMemos[ctx.eap]));
     }
 
 private:
@@ -68,6 +71,7 @@ private:
     std::vector<FastMlp> mActors;
     std::vector<std::vector<float>> mStates;
     std::vector<std::vector<std::uint8_t>> mMasks;
+    std::vector<FirstLayerMemo> mMemos; ///< per eAP
 };
 
 } // namespace
