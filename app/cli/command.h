@@ -20,7 +20,15 @@ void registerCompareCommand(CLI::App &app, int &exitCode);
 void registerSweepCommand(CLI::App &app, int &exitCode);
 void registerImportTraceCommand(CLI::App &app, int &exitCode);
 void registerListPoliciesCommand(CLI::App &app, int &exitCode);
+/** `train` itself, in the schedlab-train program (it links libtorch). */
 void registerTrainCommand(CLI::App &app, int &exitCode);
+/** `train` as schedlab-cli lists it; runTrainProgram() runs it. */
+void registerTrainCommand(CLI::App &app);
+/** Replaces this process with schedlab-train for `schedlab-cli train ARGS`; returns
+ *  only when it cannot, with the exit code after saying why. */
+int runTrainProgram(int argc, char **argv);
+/** Parses and runs the chosen command; a parse error or --help exits as CLI11 says. */
+int runCommandLine(CLI::App &app, int argc, char **argv, int &exitCode);
 /** Only with SCHEDLAB_CLI_EXPORT, when the GUI (and so the chart module) is built. */
 void registerExportCommand(CLI::App &app, int &exitCode);
 

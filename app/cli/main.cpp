@@ -2,10 +2,13 @@
 #include "command.h"
 
 #include <CLI/CLI.hpp>
+#include <string_view>
 
 int main(int argc, char **argv)
 {
     using namespace schedlab::cli;
+    if (argc > 1 && std::string_view(argv[1]) == "train")
+        return runTrainProgram(argc, argv);
     CLI::App app{"SchedLab: edge-cloud scheduling experiments from the command line"};
     app.set_version_flag("--version", std::string(SCHEDLAB_VERSION));
     app.require_subcommand(1);
@@ -17,16 +20,9 @@ int main(int argc, char **argv)
     registerSweepCommand(app, exitCode);
     registerImportTraceCommand(app, exitCode);
     registerListPoliciesCommand(app, exitCode);
-    registerTrainCommand(app, exitCode);
+    registerTrainCommand(app);
 #ifdef SCHEDLAB_CLI_EXPORT
     registerExportCommand(app, exitCode);
 #endif
-
-    try {
-        app.parse(argc, argv);
-    } catch (const CLI::ParseError &e) {
-        const int code = app.exit(e);
-        return code == 0 ? Ok : BadInput;
-    }
-    return exitCode;
+    return runCommandLine(app, argc, argv, exitCode);
 }

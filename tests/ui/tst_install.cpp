@@ -65,7 +65,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("file");
         for (const char *f :
-             {"bin/schedlab", "bin/schedlab-cli", "share/schedlab/scenarios/tutorial.yaml",
+             {"bin/schedlab", "bin/schedlab-cli", "libexec/schedlab/schedlab-train",
+              "share/schedlab/scenarios/tutorial.yaml",
               "share/schedlab/scenarios/kais-edge-cloud.yaml",
               "share/schedlab/scenarios/sweeps/global-clusters.yaml",
               "share/applications/schedlab.desktop",
@@ -100,6 +101,18 @@ private Q_SLOTS:
         QVERIFY(files.size() >= 7);
         const Ran v = run(mPrefix.filePath("bin/schedlab-cli"), QStringList{"validate"} + files);
         QVERIFY2(v.exitCode == 0, (v.out + v.err).constData());
+    }
+
+    /** The installed `schedlab-cli train` finds the program that trains. */
+    void installedCliTrains()
+    {
+        QTemporaryDir out;
+        const Ran t = run(mPrefix.filePath("bin/schedlab-cli"),
+                          {"train", mPrefix.filePath("share/schedlab/scenarios/tutorial.yaml"),
+                           "--agent", "cmmac", "--episodes", "1", "--checkpoint",
+                           out.filePath("t.ckpt")});
+        QVERIFY2(t.exitCode == 0, (t.out + t.err).constData());
+        QVERIFY(QFileInfo::exists(out.filePath("t.ckpt")));
     }
 
     /** The installed workbench finds its scenarios from its own folder, whatever the

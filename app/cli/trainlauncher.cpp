@@ -1,0 +1,52 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "command.h"
+
+#include <CLI/CLI.hpp>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace schedlab::cli {
+
+namespace {
+
+/** schedlab-train beside this program (a build tree), or where it is installed. */
+std::filesystem::path trainProgram()
+{
+    std::error_code error;
+    const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
+    const auto dir = error ? std::filesystem::path(".") : self.parent_path();
+    for (const auto &candidate : {dir / "schedlab-train", dir / "../libexec/schedlab/schedlab-train"})
+        if (::access(candidate.c_str(), X_OK) == 0)
+            return candidate;
+    return dir / "schedlab-train";
+}
+
+} // namespace
+
+void registerTrainCommand(CLI::App &app)
+{
+    // Only listed here: `schedlab-cli train ...` is handed to schedlab-train before
+    // parsing (runTrainProgram), which has the options and their help.
+    app.add_subcommand("train", "Train a learned policy and save its checkpoint "
+                                "(schedlab-cli train --help for its options)")
+        ->allow_extras();
+}
+
+int runTrainProgram(int argc, char **argv)
+{
+    const std::string program = trainProgram().string();
+    std::vector<char *> args{const_cast<char *>(program.c_str())};
+    args.insert(args.end(), argv + 1, argv + argc);
+    args.push_back(nullptr);
+    ::execv(program.c_str(), args.data());
+    std::fprintf(stderr, "error: cannot run %s, which `train` needs: %s\n", program.c_str(),
+                 std::strerror(errno));
+    return RunFailed;
+}
+
+} // namespace schedlab::cli
