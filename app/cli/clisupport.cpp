@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clisupport.h"
 
+#include <filesystem>
+#include <unistd.h>
+
 #include "policy/registry.h"
 #include "scenario/scenarioio.h"
 #include "scenario/units.h"
@@ -125,6 +128,30 @@ std::vector<const char *> keyMetrics(const Scenario &scenario)
                     [](const DeploymentStream &d) { return d.serve.enabled(); }))
         out.insert(out.end(), std::begin(kServingMetrics), std::end(kServingMetrics));
     return out;
+}
+
+bool outputAllowed(const std::string &output, const char *option,
+                   const std::vector<std::string> &inputs)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const auto refuse = [&](const std::string &why) {
+        std::fprintf(stderr, "error: %s %s: %s\n", option, output.c_str(), why.c_str());
+        return false;
+    };
+    if (fs::is_directory(output, ec))
+        return refuse("it is a folder; give a file name");
+    const fs::path folder = fs::path(output).parent_path().empty() ? fs::path(".")
+                                                                   : fs::path(output).parent_path();
+    if (!fs::is_directory(folder, ec))
+        return refuse("cannot write there: the folder " + folder.string() + " does not exist");
+    if (::access(folder.c_str(), W_OK) != 0)
+        return refuse("cannot write there: the folder " + folder.string() + " is not writable");
+    for (const std::string &input : inputs)
+        if (!input.empty() && fs::exists(output, ec) && fs::equivalent(output, input, ec))
+            return refuse("it is " + input + ", which this command reads; writing it would "
+                                             "destroy it");
+    return true;
 }
 
 } // namespace schedlab::cli

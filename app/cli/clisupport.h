@@ -29,6 +29,14 @@ bool policiesKnown(const PolicySelection &p);
 
 std::vector<std::string> splitList(const std::string &csv);
 
+/**
+ * False, after saying why, when the file `output` (given as `option`) must not be
+ * written: it is a folder, its folder does not exist or cannot be written to, or it
+ * is one of the command's `inputs` (under any name), which writing would destroy.
+ */
+bool outputAllowed(const std::string &output, const char *option,
+                   const std::vector<std::string> &inputs);
+
 /** The metrics a table shows for a scenario: the request columns when it has requests,
  *  the pod columns when it has pods (with the utilisation columns if the requests did
  *  not bring them, and drs_reward when pods declare DRS usage), the serving columns when

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "clisupport.h"
 #include "command.h"
+#include "scenario/textfile.h"
 
 #include "workload/tracereader.h"
 #include "workload/tracesummary.h"
@@ -8,6 +10,7 @@
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 
 namespace schedlab::cli {
@@ -116,17 +119,24 @@ int runImportTrace(const ImportTraceOptions &o)
                      o.format.c_str());
         return BadInput;
     }
+    if (!o.out.empty() && !outputAllowed(o.out, "--out", {o.file}))
+        return BadInput;
     const TraceImport import = importAlibabaTraceFile(o.file, *format);
     if (!import.report.error.empty()) {
         std::fprintf(stderr, "import-trace: %s\n", import.report.error.c_str());
         return BadInput;
     }
+    if (!o.out.empty() && import.tasks.empty()) {
+        std::fprintf(stderr, "import-trace: %s has no usable task; %s was not written\n",
+                     o.file.c_str(), o.out.c_str());
+        return BadInput;
+    }
     if (!o.out.empty()) {
-        std::ofstream csv(o.out, std::ios::binary | std::ios::trunc);
-        if (csv)
-            writeTraceTasksCsv(csv, import.tasks);
-        if (!csv || !csv.flush()) {
-            std::fprintf(stderr, "import-trace: cannot write %s\n", o.out.c_str());
+        std::ostringstream csv;
+        writeTraceTasksCsv(csv, import.tasks);
+        std::string why;
+        if (!replaceFile(o.out, csv.str(), &why)) {
+            std::fprintf(stderr, "import-trace: %s\n", why.c_str());
             return BadInput;
         }
     }

@@ -119,6 +119,8 @@ int runCommand(const RunArgs &a)
     std::ofstream placementFile;
     std::unique_ptr<PlacementLog> placementLog;
     if (!a.placements.empty()) {
+        if (!outputAllowed(a.placements, "--placements", {a.scenario, a.checkpoint, a.db}))
+            return BadInput;
         placementFile.open(a.placements, std::ios::binary | std::ios::trunc);
         if (!placementFile) {
             std::fprintf(stderr, "error: cannot write %s\n", a.placements.c_str());

@@ -93,11 +93,8 @@ int trainCommand(const TrainArgs &a)
         return BadInput;
 
     // Find out now, not after the training, that the weights cannot be saved there.
-    if (!std::ofstream(a.checkpoint + ".tmp", std::ios::binary | std::ios::app)) {
-        std::fprintf(stderr, "error: %s: cannot write the checkpoint there\n", a.checkpoint.c_str());
+    if (!outputAllowed(a.checkpoint, "--checkpoint", {a.scenario, a.from, a.db}))
         return BadInput;
-    }
-    std::remove((a.checkpoint + ".tmp").c_str());
 
     std::unique_ptr<Trainer> trainer;
     try {

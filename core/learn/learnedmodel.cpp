@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "learn/learnedmodel.h"
 
+#include "scenario/textfile.h"
+
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -150,19 +152,9 @@ std::string encodeModel(const LearnedModel &model)
 
 void saveModel(const std::string &path, const LearnedModel &model)
 {
-    const std::string out = encodeModel(model);
-    const std::string tmp = path + ".tmp";
-    {
-        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-        f.write(out.data(), std::streamsize(out.size()));
-        f.close();
-        if (!f)
-            throw CheckpointError(path + ": cannot write the checkpoint");
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec)
-        throw CheckpointError(path + ": cannot replace the checkpoint: " + ec.message());
+    std::string why;
+    if (!replaceFile(path, encodeModel(model), &why))
+        throw CheckpointError(why + " (the checkpoint)");
 }
 
 LearnedModel loadModel(const std::string &path)

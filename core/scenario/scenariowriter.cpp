@@ -3,6 +3,7 @@
 // (as in DESIGN.md section 5), node groups kept as templates, defaults of nodes
 // and sites left out. Loading the text gives back an equal Scenario.
 #include "scenario/scenarioio.h"
+#include "scenario/textfile.h"
 #include "scenario/units.h"
 
 #include <cerrno>
@@ -481,37 +482,7 @@ std::string saveScenarioText(const Scenario &scenario)
 
 bool saveScenarioFile(const Scenario &scenario, const std::string &path, std::string *error)
 {
-    const std::string text = saveScenarioText(scenario);
-    const std::filesystem::path target(path);
-    std::filesystem::path temp = target;
-    temp += ".tmp";
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!out) {
-            if (error)
-                *error = "cannot write " + temp.string() + ": " + std::strerror(errno);
-            return false;
-        }
-        out << text;
-        out.flush();
-        if (!out) {
-            if (error)
-                *error = "cannot write " + temp.string() + ": " + std::strerror(errno);
-            std::error_code ignored;
-            std::filesystem::remove(temp, ignored);
-            return false;
-        }
-    }
-    std::error_code ec;
-    std::filesystem::rename(temp, target, ec);
-    if (ec) {
-        if (error)
-            *error = "cannot replace " + path + ": " + ec.message();
-        std::error_code ignored;
-        std::filesystem::remove(temp, ignored);
-        return false;
-    }
-    return true;
+    return replaceFile(path, saveScenarioText(scenario), error);
 }
 
 } // namespace schedlab

@@ -101,6 +101,28 @@ ExperimentStore::~ExperimentStore()
     mStatements.clear(); // finalize before the connection closes
 }
 
+namespace {
+
+/** SQLite's quick check of a store that has tables: a damaged one is refused before
+ *  anything is written to it, which could spread the damage. */
+bool quickCheck(sqlite3 *db, const std::string &path, std::string *err)
+{
+    sqlite3_stmt *st = nullptr;
+    std::string first;
+    int rc = sqlite3_prepare_v2(db, "PRAGMA quick_check(1)", -1, &st, nullptr);
+    if (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW)
+        first = reinterpret_cast<const char *>(sqlite3_column_text(st, 0));
+    sqlite3_finalize(st);
+    if (first == "ok")
+        return true;
+    *err = path + " is damaged (" + (first.empty() ? sqlite3_errmsg(db) : first) +
+           "); refusing to write to it. Keep a copy; `sqlite3 " + path +
+           " .recover` may rescue its runs";
+    return false;
+}
+
+} // namespace
+
 std::unique_ptr<ExperimentStore> ExperimentStore::open(const std::string &path, std::string *error)
 {
     std::string localError;
@@ -128,6 +150,8 @@ std::unique_ptr<ExperimentStore> ExperimentStore::open(const std::string &path, 
         }
         int version = 0;
         if (!schema::inspect(raw, path, &version, &err))
+            return nullptr;
+        if (version > 0 && !quickCheck(raw, path, &err))
             return nullptr;
 
         // The file is ours (or new): from here on we may write.

@@ -209,8 +209,25 @@ private Q_SLOTS:
         auto unwritable = test::cli({"train", "scenarios/tutorial.yaml", "--agent", "cmmac",
                                      "--checkpoint", dir.filePath("no/such/dir/x.ckpt")});
         QCOMPARE(unwritable.exitCode, 2); // refused before any training is spent
-        QVERIFY2(unwritable.err.contains("cannot write the checkpoint"), unwritable.err.constData());
+        QVERIFY2(unwritable.err.contains("cannot write there"), unwritable.err.constData());
         QVERIFY(unwritable.out.isEmpty());
+
+        // The checkpoint must not replace what the command reads, nor a folder.
+        const QString scenarioCopy = dir.filePath("copy.yaml");
+        QVERIFY(QFile::copy(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml", scenarioCopy));
+        QFile original(scenarioCopy);
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        const QByteArray before = original.readAll();
+        original.close();
+        for (const QString &target : {scenarioCopy, dir.path()}) {
+            auto clobber = test::cli({"train", scenarioCopy, "--agent", "cmmac", "--episodes", "1",
+                                      "--checkpoint", target});
+            QCOMPARE(clobber.exitCode, 2);
+            QVERIFY(clobber.out.isEmpty());
+        }
+        QFile after(scenarioCopy);
+        QVERIFY(after.open(QIODevice::ReadOnly));
+        QCOMPARE(after.readAll(), before);
 
         auto unknown = test::cli({"train", "scenarios/tutorial.yaml", "--agent", "cmac",
                                   "--checkpoint", ckpt});

@@ -371,6 +371,34 @@ private Q_SLOTS:
         QTest::addRow("SQLite magic, bad page size") << badPage << "corrupt";
     }
 
+    /** A store with a damaged page is refused before anything is written to it, and
+     *  stays as it was. */
+    void refusesDamagedStore()
+    {
+        const QString path = dbPath("damaged.db");
+        {
+            auto store = openOk(path);
+            QVERIFY(store);
+            const auto scenario = store->addScenario("tiny", kYaml);
+            for (std::uint64_t seed = 0; seed < 20; ++seed) {
+                const auto run = store->beginRun(record(scenario, seed));
+                std::vector<double> x(500, double(seed)), y(500, 1.5);
+                QVERIFY(store->appendVector(run, "v", x, y));
+                QVERIFY(store->finishRun(run, {{"x", 1.0}}, RunStatus::Complete));
+            }
+        }
+        QByteArray bytes = readAll(path);
+        const int pageSize = (quint8(bytes[16]) << 8) | quint8(bytes[17]);
+        QVERIFY(pageSize >= 512 && bytes.size() / pageSize > 8);
+        const int page = int(bytes.size() / pageSize) / 2;
+        bytes.replace(page * pageSize, pageSize, QByteArray(pageSize, '\0'));
+        QVERIFY(writeAll(path, bytes));
+        std::string error;
+        QVERIFY(!ExperimentStore::open(path.toStdString(), &error));
+        QVERIFY2(QString::fromStdString(error).contains(path + " is damaged"), error.c_str());
+        QCOMPARE(readAll(path), bytes);
+    }
+
     void refusesForeignFiles()
     {
         QFETCH(QByteArray, bytes);
