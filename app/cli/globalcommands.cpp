@@ -33,6 +33,15 @@ std::optional<global::GlobalScenario> loadOrReport(const std::string &path,
         if (!d)
             return std::nullopt;
         load.scenario->duration = *d;
+        // The file's own limit on requests (globalscenarioreader), for the new duration.
+        const double requests = (load.scenario->rate + load.scenario->directRate) * *d;
+        if (!(requests <= 2e7)) {
+            std::fprintf(stderr,
+                         "error: --duration %s: %.0f requests at the scenario's rates, more "
+                         "than 20,000,000\n",
+                         duration.c_str(), requests);
+            return std::nullopt;
+        }
     }
     return std::move(*load.scenario);
 }

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "model/scenario.h"
 
+#include <cmath>
+#include <sstream>
+
 namespace schedlab {
 
 const ImageVariant *ImageSpec::variantFor(const std::string &arch) const
@@ -62,6 +65,34 @@ bool Scenario::operator==(const Scenario &o) const
            images == o.images && services == o.services && sites == o.sites &&
            links == o.links && workload == o.workload && policies == o.policies &&
            layout == o.layout;
+}
+
+std::optional<RunSizeProblem> runSizeProblem(const Scenario &scenario, double duration)
+{
+    constexpr double kMaxSlots = 1e8, kMaxRequests = 1e9;
+    const double run = duration > 0 ? duration : scenario.time.duration;
+    const double slot = scenario.time.slot;
+    const auto number = [](double v) {
+        std::ostringstream text;
+        text << v;
+        return text.str();
+    };
+    if (!(run > 0) || !(slot > 0))
+        return std::nullopt; // the validator says what is wrong with them
+    if (!(run / slot <= kMaxSlots))
+        return RunSizeProblem{"time.slot", "a run of " + number(run) + " s in slots of " + number(slot) + " s is " +
+               number(std::ceil(run / slot)) +
+               " slots, more than 100,000,000: give a longer slot or a shorter duration"};
+    if (slot > run)
+        return RunSizeProblem{"time.slot", "the slot (" + number(slot) +
+                                               " s) is longer than the run (" + number(run) + " s)"};
+    const RequestWorkload &w = scenario.workload.requests;
+    if (w.kind != RequestWorkloadKind::Trace && !(w.rate * run <= kMaxRequests))
+        return RunSizeProblem{"workload.requests.rate",
+                              "the request rate (" + number(w.rate) + "/s) over " + number(run) +
+                                  " s is " + number(w.rate * run) +
+                                  " requests, more than 1,000,000,000"};
+    return std::nullopt;
 }
 
 } // namespace schedlab

@@ -287,4 +287,17 @@ struct Scenario
     bool operator==(const Scenario &o) const;
 };
 
+/**
+ * Why a run of `scenario` lasting `duration` seconds (0: the scenario's own) would not
+ * fit in time or memory, or empty when it would: at most 100,000,000 slots, a slot no
+ * longer than the run, at most 1,000,000,000 requests expected from a Poisson or
+ * pattern workload. A typo (`slot: 1e-12s`, `rate: 1e12/s`) must not hang a run.
+ */
+struct RunSizeProblem
+{
+    std::string key; ///< the scenario value to change, e.g. "time.slot"
+    std::string message;
+};
+std::optional<RunSizeProblem> runSizeProblem(const Scenario &scenario, double duration = 0.0);
+
 } // namespace schedlab

@@ -89,6 +89,8 @@ private:
         if (t.dispatchPerSlot < 0)
             add("time.dispatch_per_slot",
                 "must be >= 0 (or 'all'), got " + std::to_string(t.dispatchPerSlot));
+        if (const auto problem = runSizeProblem(mS))
+            add(problem->key, problem->message);
     }
 
     void checkNetwork()

@@ -46,8 +46,19 @@ std::unique_ptr<T> require(std::unique_ptr<T> p, Plane plane, const std::string 
 }
 } // namespace
 
+namespace {
+/** The scenario, checked to fit a run before anything is built for it. */
+const Scenario &sized(const Scenario &scenario, double duration)
+{
+    if (const auto problem = runSizeProblem(scenario, duration))
+        throw std::invalid_argument(problem->key + ": " + problem->message);
+    return scenario;
+}
+} // namespace
+
 Engine::Engine(const Scenario &scenario, const RunOptions &options)
-    : mScenario(scenario), mOptions(options), mTopology(Topology::build(scenario)),
+    : mScenario(sized(scenario, options.duration)), mOptions(options),
+      mTopology(Topology::build(scenario)),
       mDispatchRng(Rng::stream(options.seed, "policy.dispatch")),
       mPlacementRng(Rng::stream(options.seed, "policy.placement"))
 {

@@ -300,6 +300,21 @@ private Q_SLOTS:
         QCOMPARE(f.readAll(), QByteArray(4096, 'x'));
     }
 
+    /** A --duration the run cannot hold is refused at once, saying why, not run for ever
+     *  or into all-zero results; the same for a global scenario. */
+    void runsTooLongAreRefused()
+    {
+        for (const char *duration : {"1e308s", "1000000h"}) {
+            const Result r = cli({"run", "scenarios/tutorial.yaml", "--duration", duration});
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains("time.slot: a run of"), r.err.constData());
+            const Result g = cli({"run", "scenarios/global-multicluster.yaml", "--duration",
+                                      duration});
+            QCOMPARE(g.exitCode, 2);
+            QVERIFY2(g.err.contains("more than 20,000,000"), g.err.constData());
+        }
+    }
+
     void unknownPolicyExitsTwo()
     {
         const Result r = cli({"run", "scenarios/tutorial.yaml", "--dispatch", "gredy"});

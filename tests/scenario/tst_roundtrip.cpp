@@ -167,6 +167,11 @@ Scenario randomScenario(std::uint64_t seed)
     w.tracePath = r.make("p");
     w.timeScale = r.positive();
     s.policies = {r.make(""), r.make(""), r.make(""), r.make(""), {}};
+    // Within what a run can hold (runSizeProblem): the round trip is about the text.
+    if (s.time.slot > s.time.duration)
+        std::swap(s.time.slot, s.time.duration);
+    s.time.duration = std::min(s.time.duration, s.time.slot * 1e6);
+    s.workload.requests.rate = std::min(s.workload.requests.rate, 1e8 / s.time.duration);
     return s;
 }
 } // namespace

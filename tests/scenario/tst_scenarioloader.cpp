@@ -129,6 +129,19 @@ void TestScenarioLoader::errors_data()
     QTest::newRow("dispatch_per_slot word") << base + "time: {dispatch_per_slot: many}\n"
                                             << 17 << 27 << "time.dispatch_per_slot"
                                             << "expected an integer or 'all', got 'many'";
+    // --- runs that would not fit in time or memory ---------------------------------------
+    QTest::newRow("too many slots") << base + "time: {slot: 1us, duration: 1000h}\n"
+                                    << 17 << 14 << "time.slot"
+                                    << "a run of 3.6e+06 s in slots of 1e-06 s is 3.6e+12 slots, "
+                                       "more than 100,000,000: give a longer slot or a shorter "
+                                       "duration";
+    QTest::newRow("slot longer than the run") << base + "time: {slot: 2h, duration: 1h}\n"
+                                              << 17 << 14 << "time.slot"
+                                              << "the slot (7200 s) is longer than the run (3600 s)";
+    QTest::newRow("rate beyond memory")
+        << base + "workload: {requests: {kind: poisson, rate: 1e12/s}}\n" << 17 << 44
+        << "workload.requests.rate"
+        << "the request rate (1e+12/s) over 600 s is 6e+14 requests, more than 1,000,000,000";
     QTest::newRow("bad enum") << base + "  - {name: far, kind: fog}\n"
                               << 17 << 23 << "sites[1].kind"
                               << "expected one of edge or cloud, got 'fog'";
