@@ -52,8 +52,10 @@ bench: build
 	$(BUILD)/bench/bench_learn scenarios/kais-large.yaml
 	QT_QPA_PLATFORM=offscreen $(BUILD)/bench/bench_gui_frames scenarios/kais-large.yaml
 
-# A Debian package of the programs, bundled scenarios, menu entry and user guide.
+# A Debian package of the programs, bundled scenarios, menu entry and user guide;
+# CPack reads the libraries' package names with dpkg-shlibdeps and file.
 package: build
+	@$(MAKE) --no-print-directory deps DEPS="dpkg-dev file"
 	cd $(BUILD) && cpack -G DEB
 
 format:
