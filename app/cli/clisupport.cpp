@@ -1,9 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clisupport.h"
 
-#include <filesystem>
-#include <unistd.h>
-
 #include "policy/registry.h"
 #include "scenario/scenarioio.h"
 #include "scenario/units.h"
@@ -11,6 +8,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
+#include <unistd.h>
 
 namespace schedlab::cli {
 

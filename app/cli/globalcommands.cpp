@@ -33,11 +33,12 @@ std::optional<global::GlobalScenario> loadOrReport(const std::string &path,
         if (!d)
             return std::nullopt;
         load.scenario->duration = *d;
-        // The file's own limit on requests (globalscenarioreader), for the new duration.
-        const double requests = (load.scenario->rate + load.scenario->directRate) * *d;
-        if (!(requests <= 2e7)) {
+        // The file's own limit on requests, for the new duration.
+        const double requests = std::max(load.scenario->rate, load.scenario->directRate) * *d;
+        static_assert(global::kMaxGlobalRequests == 2e7, "the message below names it");
+        if (!(requests <= global::kMaxGlobalRequests)) {
             std::fprintf(stderr,
-                         "error: --duration %s: %.0f requests at the scenario's rates, more "
+                         "error: --duration %s: %.0f requests at the scenario's rate, more "
                          "than 20,000,000\n",
                          duration.c_str(), requests);
             return std::nullopt;

@@ -258,8 +258,9 @@ void readGlobal(ReadContext &ctx, const Field &f, GlobalScenario &s)
              "clusters x nodes of the largest profile");
     tooLarge("zones_per_region", double(s.regions) * s.zonesPerRegion, 1e6,
              "regions x zones_per_region");
-    tooLarge("rate", s.rate * s.duration, 2e7, "rate x duration (requests)");
-    tooLarge("direct_rate", s.directRate * s.duration, 2e7, "direct_rate x duration (requests)");
+    tooLarge("rate", s.rate * s.duration, kMaxGlobalRequests, "rate x duration (requests)");
+    tooLarge("direct_rate", s.directRate * s.duration, kMaxGlobalRequests,
+             "direct_rate x duration (requests)");
     tooLarge("collection_period", (s.duration + s.drain) / s.collectionPeriod, 1e7,
              "(duration + drain) / collection_period");
     tooLarge("mapper_period", (s.duration + s.drain) / s.mapperPeriod, 1e7,

@@ -10,6 +10,10 @@
 
 namespace schedlab::global {
 
+/** The most requests (rate × duration, and direct_rate × duration) a global run may
+ *  generate: a typo must not hang a run or exhaust memory. */
+constexpr double kMaxGlobalRequests = 2e7;
+
 struct GlobalScenarioLoad
 {
     std::optional<GlobalScenario> scenario; ///< set only when there are no errors

@@ -6,11 +6,7 @@
 #include "scenario/textfile.h"
 #include "scenario/units.h"
 
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <utility>
 #include <vector>
 

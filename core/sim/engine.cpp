@@ -44,9 +44,7 @@ std::unique_ptr<T> require(std::unique_ptr<T> p, Plane plane, const std::string 
         throw std::invalid_argument(unknownPolicyMessage(plane, name));
     return p;
 }
-} // namespace
 
-namespace {
 /** The scenario, checked to fit a run before anything is built for it. */
 const Scenario &sized(const Scenario &scenario, double duration)
 {

@@ -107,12 +107,9 @@ namespace {
  *  anything is written to it, which could spread the damage. */
 bool quickCheck(sqlite3 *db, const std::string &path, std::string *err)
 {
-    sqlite3_stmt *st = nullptr;
-    std::string first;
-    int rc = sqlite3_prepare_v2(db, "PRAGMA quick_check(1)", -1, &st, nullptr);
-    if (rc == SQLITE_OK && (rc = sqlite3_step(st)) == SQLITE_ROW)
-        first = reinterpret_cast<const char *>(sqlite3_column_text(st, 0));
-    sqlite3_finalize(st);
+    Statement st(db, "PRAGMA quick_check(1)");
+    Query q(st.handle());
+    const std::string first = q.next() ? q.text(0) : std::string();
     if (first == "ok")
         return true;
     *err = path + " is damaged (" + (first.empty() ? sqlite3_errmsg(db) : first) +
