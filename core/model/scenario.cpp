@@ -80,11 +80,15 @@ std::optional<RunSizeProblem> runSizeProblem(const Scenario &scenario, double du
     if (!(run > 0) || !(slot > 0))
         return std::nullopt; // the validator says what is wrong with them
     if (!(run / slot <= kMaxSlots))
+    {
+        const double slots = std::ceil(run / slot);
         return RunSizeProblem{"time.slot", "a run of " + number(run) + " s in slots of " +
                                                number(slot) + " s is " +
-                                               number(std::ceil(run / slot)) +
-                                               " slots, more than 100,000,000: give a longer "
-                                               "slot or a shorter duration"};
+                                               (std::isfinite(slots)
+                                                    ? number(slots) + " slots, more than 100,000,000"
+                                                    : std::string("more than 100,000,000 slots")) +
+                                               ": give a longer slot or a shorter duration"};
+    }
     if (slot > run)
         return RunSizeProblem{"time.slot", "the slot (" + number(slot) +
                                                " s) is longer than the run (" + number(run) + " s)"};
