@@ -7,9 +7,9 @@
 // another (flat memory = ratio near 1).
 #include "experiment/comparison.h"
 #include "scenario/scenarioio.h"
-#include "sim/engine.h"
-#include "sim/eventqueue.h"
-#include "sim/topology.h"
+#include "engine/engine.h"
+#include "state/eventqueue.h"
+#include "state/topology.h"
 #include "workload/arrivalsource.h"
 
 #include <chrono>

@@ -7,15 +7,16 @@
 // drawn at random; then the states the first eAP's actor saw one after the other in
 // a run of the scenario, where FirstLayerMemo pays only for the entries that changed.
 // Times are the thread's CPU time per decision.
-#include "learn/cmmacnets.h"
+#include "train/cmmacnets.h"
 #include "learn/fastmlp.h"
 #include "learn/localstate.h"
 #include "learn/statelayout.h"
 #include "policy/dispatchpolicy.h"
 #include "scenario/scenarioio.h"
-#include "sim/engine.h"
-#include "sim/random.h"
-#include "sim/topology.h"
+#include "engine/engine.h"
+#include "registry/buildpolicies.h"
+#include "state/random.h"
+#include "state/topology.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -150,9 +151,10 @@ double inARun(const Scenario &scenario, LocalStateLayout layout)
     RunOptions options;
     options.seed = scenario.seed;
     options.policies = scenario.policies;
-    options.dispatchAgent = &recorder;
+    PolicySet given;
+    given.dispatch = PolicySlot<DispatchPolicy>::lent(recorder);
     options.duration = 60.0;
-    Engine(scenario, options).run();
+    Engine(scenario, buildPolicySet(options, std::move(given)), options.config()).run();
     const auto &d = recorder.decisions;
     if (d.empty()) {
         std::printf("  in a run: no decision of the first eAP's layout\n");

@@ -3,8 +3,8 @@
 #include "placement/placementframework.h"
 #include "policy/dequeue/dequeuepolicies.h"
 #include "policy/dispatch/dispatchpolicies.h"
-#include "sim/layercache.h"
-#include "sim/random.h"
+#include "state/layercache.h"
+#include "state/random.h"
 
 #include <benchmark/benchmark.h>
 

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "comparisonrunner.h"
-#include "policy/registry.h"
+#include "registry/registry.h"
 
 #include <QWidget>
 #include <map>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "elementref.h"
-#include "policy/registry.h"
+#include "registry/registry.h"
 #include "scenario/units.h"
 
 #include <functional>

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clisupport.h"
 
-#include "policy/registry.h"
+#include "registry/buildpolicies.h"
+#include "registry/registry.h"
 #include "scenario/scenarioio.h"
 #include "scenario/units.h"
-#include "sim/podusage.h"
+#include "state/podusage.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -62,16 +63,10 @@ bool loadCheckpointOption(const std::string &path, std::shared_ptr<const Learned
 
 bool policiesKnown(const PolicySelection &p)
 {
-    const std::pair<Plane, const std::string *> planes[] = {{Plane::Dispatch, &p.dispatch},
-                                                            {Plane::Dequeue, &p.dequeue},
-                                                            {Plane::Orchestration, &p.orchestration},
-                                                            {Plane::Placement, &p.placement}};
-    for (const auto &[plane, name] : planes)
-        if (!isKnownPolicy(plane, *name)) {
-            std::fprintf(stderr, "error: %s\n", unknownPolicyMessage(plane, *name).c_str());
-            return false;
-        }
-    return true;
+    const std::vector<PolicyProblem> problems = policyProblems(p);
+    for (const PolicyProblem &problem : problems)
+        std::fprintf(stderr, "error: %s\n", problem.message.c_str());
+    return problems.empty();
 }
 
 std::vector<std::string> splitList(const std::string &csv)

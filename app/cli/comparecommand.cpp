@@ -9,7 +9,7 @@
 #include "experiment/comparisonfiles.h"
 #include "experiment/storedcomparison.h"
 #include "global/globalscenarioreader.h"
-#include "sim/podusage.h"
+#include "state/podusage.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>

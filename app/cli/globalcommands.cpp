@@ -5,11 +5,11 @@
 #include "command.h"
 #include "progressbar.h"
 
-#include "global/architecture.h"
+#include "policy/global/architecture.h"
 #include "global/globalcomparison.h"
 #include "global/globalscenarioreader.h"
 #include "global/globalsimulation.h"
-#include "policy/registry.h"
+#include "registry/registry.h"
 
 #include <algorithm>
 #include <cstdio>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clisupport.h"
 #include "command.h"
-#include "scenario/textfile.h"
+#include "base/textfile.h"
 
 #include "workload/tracereader.h"
 #include "workload/tracesummary.h"

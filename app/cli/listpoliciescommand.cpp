@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "command.h"
 
-#include "policy/registry.h"
+#include "registry/registry.h"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>

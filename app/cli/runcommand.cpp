@@ -7,7 +7,8 @@
 #include "experiment/runrecorder.h"
 #include "global/globalscenarioreader.h"
 #include "placement/placementlog.h"
-#include "sim/engine.h"
+#include "engine/engine.h"
+#include "registry/buildpolicies.h"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -137,7 +138,7 @@ int runCommand(const RunArgs &a)
         options.duration = duration;
         options.policies = p;
         options.model = model;
-        Engine engine(*scenario, options);
+        Engine engine(*scenario, buildPolicySet(options), options.config());
         ProgressBar bar("run " + p.dispatch);
         CliObserver observer(bar, engine.totalSlots(), recorder.get(), placementLog.get());
         engine.setObserver(&observer);

@@ -12,7 +12,7 @@
 #include "experiment/sweepfiles.h"
 #include "experiment/sweeppreset.h"
 #include "global/globalresult.h"
-#include "scenario/suggest.h"
+#include "base/suggest.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>

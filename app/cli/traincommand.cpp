@@ -5,6 +5,7 @@
 
 #include "experiment/trainingrecorder.h"
 #include "learn/trainer.h"
+#include "train/trainers.h"
 
 #include <CLI/CLI.hpp>
 #include <atomic>

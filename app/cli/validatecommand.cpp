@@ -2,7 +2,6 @@
 #include "command.h"
 
 #include "global/globalscenarioreader.h"
-#include "policy/registry.h"
 #include "scenario/scenarioio.h"
 
 #include <CLI/CLI.hpp>
@@ -22,26 +21,6 @@ int edgeNodeCount(const Scenario &s)
                 for (const NodeSpec &group : eap.nodes)
                     n += group.count;
     return n;
-}
-
-/** The loader leaves policy names to the registry; `validate` checks them too. */
-std::vector<ScenarioError> policyErrors(const Scenario &s, const std::string &file)
-{
-    const std::pair<Plane, const std::string *> planes[] = {
-        {Plane::Dispatch, &s.policies.dispatch},
-        {Plane::Dequeue, &s.policies.dequeue},
-        {Plane::Orchestration, &s.policies.orchestration},
-        {Plane::Placement, &s.policies.placement}};
-    std::vector<ScenarioError> out;
-    for (const auto &[plane, name] : planes)
-        if (!isKnownPolicy(plane, *name)) {
-            ScenarioError e;
-            e.file = file;
-            e.keyPath = "policies." + planeName(plane);
-            e.message = unknownPolicyMessage(plane, *name);
-            out.push_back(std::move(e));
-        }
-    return out;
 }
 } // namespace
 
@@ -68,9 +47,7 @@ void registerValidateCommand(CLI::App &app, int &exitCode)
                 continue;
             }
             const ScenarioLoad load = loadScenarioFile(file);
-            std::vector<ScenarioError> errors = load.errors;
-            if (load.ok())
-                errors = policyErrors(*load.scenario, file);
+            const std::vector<ScenarioError> &errors = load.errors;
             for (const ScenarioError &e : errors)
                 std::fprintf(stderr, "%s\n", e.format().c_str());
             if (!errors.empty()) {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "env/drsenvironment.h"
 
-#include "sim/podusage.h"
+#include "state/podusage.h"
+#include "registry/buildpolicies.h"
 
 #include <algorithm>
 #include <cmath>
@@ -48,9 +49,10 @@ void DrsEnvironment::reset(std::uint64_t seed)
     RunOptions options;
     options.seed = seed;
     options.policies = mScenario.policies;
-    options.placementAgent = &mAgent;
+    PolicySet given;
+    given.placement = makeAgentPlacement(mAgent);
     mAgent.decisions.clear();
-    mEngine = std::make_unique<Engine>(mScenario, options);
+    mEngine = std::make_unique<Engine>(mScenario, buildPolicySet(options, std::move(given)), options.config());
     mQueued.clear();
     mAttemptsSeen.assign(mEngine->state().pods.size(), 0);
     mMonitor.reset();

@@ -2,10 +2,10 @@
 #pragma once
 
 #include "env/drsmonitor.h"
-#include "env/drsstate.h"
+#include "learn/drsstate.h"
 #include "env/placementreward.h"
 #include "placement/agentplacement.h"
-#include "sim/engine.h"
+#include "engine/engine.h"
 
 #include <cstdint>
 #include <map>

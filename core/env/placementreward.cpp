@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "env/placementreward.h"
 
-#include "sim/simstate.h"
+#include "state/simstate.h"
 
 namespace schedlab {
 

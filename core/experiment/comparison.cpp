@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "experiment/comparison.h"
 
-#include "sim/engine.h"
+#include "engine/engine.h"
+#include "registry/buildpolicies.h"
 
 #include <mutex>
 #include <stdexcept>
@@ -13,12 +14,7 @@ RunResult runScenario(const Scenario &scenario, const PolicySelection &policies,
                       std::uint64_t seed, double duration, SimObserver *observer,
                       std::shared_ptr<const LearnedModel> model)
 {
-    RunOptions options;
-    options.model = std::move(model);
-    options.seed = seed;
-    options.duration = duration;
-    options.policies = policies;
-    Engine engine(scenario, options);
+    Engine engine(scenario, buildPolicySet(policies, std::move(model)), {seed, duration});
     engine.setObserver(observer);
     return engine.run();
 }

@@ -3,7 +3,7 @@
 
 #include "metrics/runresult.h"
 #include "model/scenario.h"
-#include "sim/engine.h"
+#include "engine/engine.h"
 
 #include <cstdint>
 #include <memory>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "global/globalcomparison.h"
 
-#include "global/architecture.h"
+#include "policy/global/architecture.h"
 #include "global/globalsimulation.h"
 
 #include <algorithm>

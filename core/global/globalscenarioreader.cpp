@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "global/globalscenarioreader.h"
 
-#include "scenario/textfile.h"
+#include "scenario/loadtextfile.h"
 #include "scenario/yamlreader.h"
 
 #include <algorithm>

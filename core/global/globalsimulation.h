@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "global/architecture.h"
+#include "policy/global/architecture.h"
 #include "global/clusterscoring.h"
 #include "global/globalresult.h"
 #include "global/globalscenario.h"
 #include "global/globalworld.h"
 #include "global/partitionmapper.h"
 #include "global/schedulerqueue.h"
-#include "sim/eventqueue.h"
-#include "sim/random.h"
+#include "state/eventqueue.h"
+#include "state/random.h"
 
 #include <cstdint>
 #include <functional>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "global/globalworld.h"
 
-#include "sim/random.h"
+#include "state/random.h"
 
 #include <algorithm>
 #include <cmath>

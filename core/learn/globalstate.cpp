@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "learn/globalstate.h"
 
-#include "sim/simstate.h"
-#include "sim/topology.h"
+#include "state/simstate.h"
+#include "state/topology.h"
 
 #include <stdexcept>
 #include <string>

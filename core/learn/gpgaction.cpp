@@ -4,7 +4,7 @@
 #include "learn/gpgforward.h"
 #include "learn/gpgstate.h"
 #include "policy/orchestrationpolicy.h"
-#include "sim/random.h"
+#include "state/random.h"
 
 #include <algorithm>
 

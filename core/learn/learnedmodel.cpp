@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "learn/learnedmodel.h"
 
-#include "scenario/textfile.h"
+#include "base/textfile.h"
 
 #include <bit>
 #include <cstdint>

@@ -2,8 +2,8 @@
 #include "learn/localstate.h"
 
 #include "policy/dispatchpolicy.h"
-#include "sim/simstate.h"
-#include "sim/topology.h"
+#include "state/simstate.h"
+#include "state/topology.h"
 
 #include <algorithm>
 #include <stdexcept>

@@ -65,11 +65,4 @@ public:
     virtual LearnedModel model() const = 0;
 };
 
-/** The agents `train --agent` accepts, in the order help lists them. */
-const std::vector<std::string> &trainableAgents();
-
-/** Throws std::invalid_argument for an unknown agent or a scenario it cannot train
- *  on, and CheckpointError when options.initial does not fit. */
-std::unique_ptr<Trainer> makeTrainer(const Scenario &scenario, const TrainOptions &options);
-
 } // namespace schedlab

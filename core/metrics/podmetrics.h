@@ -2,7 +2,7 @@
 #pragma once
 
 #include "metrics/runresult.h"
-#include "sim/pod.h"
+#include "state/pod.h"
 
 #include <cstdint>
 #include <vector>

@@ -2,7 +2,7 @@
 #include "metrics/runmetrics.h"
 
 #include "metrics/drsutilisation.h"
-#include "sim/simstate.h"
+#include "state/simstate.h"
 
 #include <algorithm>
 #include <cmath>

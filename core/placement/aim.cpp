@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // KubeHICE AIM: the Arches Filter and the Container Updater.
 #include "placement/hiceplugins.h"
-#include "sim/topology.h"
+#include "state/topology.h"
 
 #include <algorithm>
 

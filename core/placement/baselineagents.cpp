@@ -3,7 +3,7 @@
 // in place of the decision maker's network.
 #include "placement/agentplacement.h"
 
-#include "sim/random.h"
+#include "state/random.h"
 
 namespace schedlab {
 

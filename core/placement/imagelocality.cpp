@@ -2,8 +2,8 @@
 // ImageLocality (Kubernetes) and LRScheduler's LayerSharing: the two scores that
 // look at what a node already holds.
 #include "placement/kubeplugins.h"
-#include "sim/layercache.h"
-#include "sim/topology.h"
+#include "state/layercache.h"
+#include "state/topology.h"
 
 #include <algorithm>
 

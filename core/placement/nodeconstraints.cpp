@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // TaintToleration and NodeAffinity (node selector, incl. kubernetes.io/arch).
 #include "placement/kubeplugins.h"
-#include "sim/topology.h"
+#include "state/topology.h"
 
 #include <algorithm>
 

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // NodeResourcesFit (filter + LeastAllocated score) and NodeResourcesBalancedAllocation.
 #include "placement/kubeplugins.h"
-#include "sim/layercache.h"
-#include "sim/simstate.h"
+#include "state/layercache.h"
+#include "state/simstate.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "placement/placementframework.h"
 
-#include "sim/random.h"
+#include "state/random.h"
 
 namespace schedlab {
 

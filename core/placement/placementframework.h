@@ -79,9 +79,6 @@ std::unique_ptr<PlacementFramework> makeLrScheduler(const LrsParameters &p = {})
  *  (eq. 5), with the Container Updater at bind (KubeHICE Sec. III–IV). */
 std::unique_ptr<PlacementFramework> makeKubeHicePlacement();
 
-/** The plugin names of a placement policy, in framework order; empty if unknown. */
-std::vector<std::string> placementPluginNames(const std::string &policy);
-
 /** LRS eq. 11 for a node: |requested cpu / allocatable − requested memory / allocatable| / 2. */
 double lrsStd(const ClusterView &view, int node);
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "placement/placementlog.h"
 
-#include "sim/simstate.h"
+#include "state/simstate.h"
 
 #include <cstdio>
 

@@ -5,7 +5,7 @@
 #include "placement/hiceplugins.h"
 #include "placement/kubeplugins.h"
 #include "placement/placementframework.h"
-#include "sim/simstate.h"
+#include "state/simstate.h"
 
 #include <cmath>
 
@@ -67,28 +67,6 @@ double lrsStd(const ClusterView &view, int node)
     const NodeInfo &info = view.topology->nodes[node];
     const NodeState &ns = view.nodes[node];
     return std::abs(ns.cpuAlloc / info.cpu - ns.memAlloc / info.memory) / 2.0;
-}
-
-std::vector<std::string> placementPluginNames(const std::string &policy)
-{
-    std::unique_ptr<PlacementFramework> f;
-    if (policy == "kube-default")
-        f = makeKubeDefaultPlacement();
-    else if (policy == "layer")
-        f = makeLayerPlacement();
-    else if (policy == "lrscheduler")
-        f = makeLrScheduler();
-    else if (policy == "kubehice")
-        f = makeKubeHicePlacement();
-    else if (policy == "random")
-        f = makeRandomPlacement();
-    else if (policy == "round-robin")
-        f = makeRoundRobinPlacement();
-    std::vector<std::string> out;
-    if (f)
-        for (int p = 0; p < f->pluginCount(); ++p)
-            out.emplace_back(f->pluginName(p));
-    return out;
 }
 
 std::unique_ptr<PlacementFramework> makeKubeDefaultPlacement()

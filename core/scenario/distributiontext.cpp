@@ -5,7 +5,7 @@
 
 #include "scenario/blanks.h"
 
-#include "scenario/suggest.h"
+#include "base/suggest.h"
 
 #include <cmath>
 #include <vector>

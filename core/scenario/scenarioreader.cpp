@@ -2,8 +2,8 @@
 #include "scenario/scenarioreader.h"
 
 #include "scenario/scenarioio.h"
-#include "scenario/suggest.h"
-#include "scenario/textfile.h"
+#include "base/suggest.h"
+#include "scenario/loadtextfile.h"
 
 #include <yaml-cpp/depthguard.h>
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Semantic checks of a scenario model (references, ranges, duplicate names). The
 // loader runs them after reading and locates each error by its key path.
-#include "placement/placementframework.h"
+#include "base/suggest.h"
+#include "registry/buildpolicies.h"
 #include "scenario/scenarioio.h"
-#include "scenario/suggest.h"
 #include "scenario/units.h"
 
 #include <algorithm>
@@ -35,7 +35,7 @@ public:
         checkLinks();
         checkWorkload();
         checkDeployments();
-        checkPlacementWeights();
+        checkPolicies();
         checkLayout();
         return std::move(mErrors);
     }
@@ -394,22 +394,13 @@ private:
                 }
     }
 
-    void checkPlacementWeights()
+    /** Names and weights against the registry, as a run would build them. */
+    void checkPolicies()
     {
-        const std::string &policy = mS.policies.placement;
-        const std::vector<std::string> plugins = placementPluginNames(policy);
-        for (const auto &[plugin, weight] : mS.policies.placementWeights) {
-            const std::string path = "policies.placement_weights." + plugin;
-            nonNegative(path, weight, formatNumber(weight));
-            if (plugins.empty())
-                continue; // an unknown policy name is reported when the run starts
-            if (std::find(plugins.begin(), plugins.end(), plugin) == plugins.end())
-                add(path, "placement policy '" + policy + "' has no plugin '" + plugin + "'" +
-                              didYouMean(plugin, plugins) +
-                              "; its plugins: " + joinAlternatives(plugins));
-            else if (policy == "lrscheduler" && plugin == "LayerSharing")
-                add(path, "lrscheduler sets the LayerSharing weight itself (ω1 or ω2, LRS eq. 13)");
-        }
+        for (const auto &[plugin, weight] : mS.policies.placementWeights)
+            nonNegative("policies.placement_weights." + plugin, weight, formatNumber(weight));
+        for (const PolicyProblem &p : policyProblems(mS.policies))
+            add(p.keyPath, p.message);
     }
 
     void checkDeployments()

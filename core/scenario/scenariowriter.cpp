@@ -3,7 +3,7 @@
 // (as in DESIGN.md section 5), node groups kept as templates, defaults of nodes
 // and sites left out. Loading the text gives back an equal Scenario.
 #include "scenario/scenarioio.h"
-#include "scenario/textfile.h"
+#include "base/textfile.h"
 #include "scenario/units.h"
 
 #include <cstdio>

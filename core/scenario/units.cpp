@@ -2,7 +2,7 @@
 #include "scenario/units.h"
 
 #include "scenario/blanks.h"
-#include "scenario/suggest.h"
+#include "base/suggest.h"
 
 #include <charconv>
 #include <cmath>

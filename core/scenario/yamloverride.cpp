@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario/yamloverride.h"
 
-#include "scenario/suggest.h"
+#include "base/suggest.h"
 
 #include <yaml-cpp/yaml.h>
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario/yamlreader.h"
 
-#include "scenario/suggest.h"
+#include "base/suggest.h"
 #include "scenario/units.h"
 
 #include <charconv>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workload/arrivalsource.h"
 
-#include "sim/random.h"
-#include "sim/topology.h"
+#include "state/random.h"
+#include "state/topology.h"
 #include "workload/arrivalrates.h"
 #include "workload/tracereader.h"
 

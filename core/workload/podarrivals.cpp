@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "workload/podarrivals.h"
 
-#include "sim/random.h"
+#include "state/random.h"
 
 #include <algorithm>
 

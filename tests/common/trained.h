@@ -2,6 +2,7 @@
 #pragma once
 
 #include "learn/trainer.h"
+#include "train/trainers.h"
 
 #include <memory>
 

@@ -6,9 +6,10 @@
 #include "env/drsenvironment.h"
 #include "experiment/comparison.h"
 #include "scenario/scenarioio.h"
-#include "sim/random.h"
+#include "state/random.h"
 #include "workload/podarrivals.h"
 #include "common/scenarioerrors.h"
+#include "registry/buildpolicies.h"
 
 #include <QtTest/QtTest>
 #include <cmath>
@@ -344,8 +345,9 @@ workload:
         RunOptions options;
         options.seed = 4;
         options.duration = 200.0;
-        options.placementAgent = &agent;
-        Engine engine(s, options);
+        PolicySet given;
+        given.placement = makeAgentPlacement(agent);
+        Engine engine(s, buildPolicySet(options, std::move(given)), options.config());
         engine.run();
         int placed = 0;
         for (const Pod &p : engine.state().pods)

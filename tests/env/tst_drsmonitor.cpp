@@ -3,8 +3,8 @@
 // and pod usage relative to a node's capacities.
 #include "env/drsmonitor.h"
 #include "env/placementreward.h"
-#include "sim/podusage.h"
-#include "sim/simstate.h"
+#include "state/podusage.h"
+#include "state/simstate.h"
 
 #include <QtTest/QtTest>
 #include <cmath>

@@ -5,7 +5,7 @@
 // regenerate with SCHEDLAB_UPDATE_FINGERPRINTS=1 and say why in the commit.
 #include "experiment/comparison.h"
 #include "scenario/scenarioio.h"
-#include "sim/random.h"
+#include "state/random.h"
 
 #include <QtTest>
 #include <cstdio>

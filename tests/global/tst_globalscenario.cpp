@@ -3,7 +3,7 @@
 #include "global/globalcomparison.h"
 #include "global/globalscenarioreader.h"
 #include "global/globalsimulation.h"
-#include "sim/random.h"
+#include "state/random.h"
 
 #include <QtTest>
 

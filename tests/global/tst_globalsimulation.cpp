@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "global/globalsimulation.h"
-#include "policy/registry.h"
+#include "registry/registry.h"
 
 #include <QtTest>
 

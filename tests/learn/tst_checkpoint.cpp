@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // cMMAC checkpoints: a bit-exact round trip, and corrupt, truncated, foreign or
 // mismatched files refused with a message naming the file, the networks untouched.
-#include "learn/checkpoint.h"
-#include "learn/cmmacnets.h"
+#include "train/checkpoint.h"
+#include "train/cmmacnets.h"
 
 #include <QtTest/QtTest>
 #include <fstream>

@@ -8,9 +8,10 @@
 #include "common/trained.h"
 #include "experiment/comparison.h"
 #include "learn/cmmacmodel.h"
-#include "learn/curriculum.h"
-#include "learn/kaisreward.h"
+#include "train/curriculum.h"
+#include "train/kaisreward.h"
 #include "learn/trainer.h"
+#include "train/trainers.h"
 #include "scenario/scenarioio.h"
 
 #include <QJsonDocument>

@@ -7,17 +7,19 @@
 #include "common/trained.h"
 #include "env/drsenvironment.h"
 #include "experiment/comparison.h"
-#include "learn/dqntrainer.h"
+#include "train/dqntrainer.h"
 #include "learn/drsgreedy.h"
-#include "learn/drsnets.h"
+#include "train/drsnets.h"
 #include "learn/fastmlp.h"
-#include "learn/ppotrainer.h"
-#include "learn/replaymemory.h"
+#include "train/ppotrainer.h"
+#include "train/replaymemory.h"
 #include "placement/placementframework.h"
-#include "policy/registry.h"
+#include "learn/learnedpolicies.h"
+#include "registry/registry.h"
 #include "scenario/scenarioio.h"
-#include "sim/podusage.h"
-#include "sim/random.h"
+#include "state/podusage.h"
+#include "state/random.h"
+#include "registry/buildpolicies.h"
 
 #include <QtTest/QtTest>
 #include <cmath>
@@ -202,7 +204,7 @@ private Q_SLOTS:
         const LearnedModel back = loadModel(path.toStdString());
         QFile::remove(path);
         QVERIFY(back == m);
-        QVERIFY(makePlacementPolicy("dueling-dqn", &back) != nullptr);
+        QVERIFY(makeDrsPlacement("dueling-dqn", back) != nullptr);
 
         // Resuming from it works; from a model with another hidden width does not.
         TrainOptions resume = drsOptions("dueling-dqn", 1);
@@ -222,12 +224,12 @@ private Q_SLOTS:
             QVERIFY2(QString(e.what()).contains("layer 0 is 32x30"), e.what());
         }
         // A policy refuses another agent's model, and a network not shaped for DRS.
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, makePlacementPolicy("drs", &back));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, makeDrsPlacement("drs", back));
         LearnedModel odd = back;
         odd.agent = "drs";
         odd.nets["drs.q"] = wrong.nets["dueling-dqn.value"];
         try {
-            makePlacementPolicy("drs", &odd);
+            makeDrsPlacement("drs", odd);
             QFAIL("a network of the wrong shape was accepted");
         } catch (const std::invalid_argument &e) {
             QVERIFY2(QString(e.what()).contains("30-32-64-1"), e.what());
@@ -270,7 +272,7 @@ private Q_SLOTS:
         options.policies = run.policies;
         options.model = std::make_shared<LearnedModel>(m);
         options.duration = 400;
-        Engine engine(run, options);
+        Engine engine(run, buildPolicySet(options), options.config());
         const RunResult r = engine.run();
         int bound = 0;
         for (const Pod &p : engine.state().pods)

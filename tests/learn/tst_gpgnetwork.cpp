@@ -6,9 +6,9 @@
 #include "learn/gpgaction.h"
 #include "learn/gpgforward.h"
 #include "learn/gpgmodel.h"
-#include "learn/gpgnetwork.h"
+#include "train/gpgnetwork.h"
 #include "learn/learnedmodel.h"
-#include "sim/random.h"
+#include "state/random.h"
 
 #include <QtTest/QtTest>
 #include <cmath>

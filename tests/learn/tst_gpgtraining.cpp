@@ -5,11 +5,12 @@
 // short of replicas, trained gpg adds replicas and queues less than `static`.
 #include "common/testscenarios.h"
 #include "learn/gpgaction.h"
-#include "learn/gpglearner.h"
+#include "train/gpglearner.h"
 #include "learn/gpgstate.h"
-#include "learn/trainers.h"
-#include "policy/registry.h"
-#include "sim/engine.h"
+#include "train/trainers.h"
+#include "registry/registry.h"
+#include "engine/engine.h"
+#include "registry/buildpolicies.h"
 
 #include <QtTest/QtTest>
 #include <cmath>
@@ -55,7 +56,7 @@ Outcome runWith(const Scenario &scenario, const std::string &orchestration,
     run.policies = scenario.policies;
     run.policies.orchestration = orchestration;
     run.model = std::move(model);
-    Engine engine(scenario, run);
+    Engine engine(scenario, buildPolicySet(run), run.config());
     QueueWatch watch;
     engine.setObserver(&watch);
     const RunResult r = engine.run();
@@ -132,8 +133,9 @@ private Q_SLOTS:
         };
         RunOptions run;
         run.policies = s.policies;
-        run.orchestrationAgent = &script;
-        Engine engine(s, run);
+        PolicySet given;
+        given.orchestration = PolicySlot<OrchestrationPolicy>::lent(script);
+        Engine engine(s, buildPolicySet(run, std::move(given)), run.config());
         engine.run();
         QCOMPARE(int(applied.size()), 4);
         QCOMPARE(applied[0], (std::vector<std::uint8_t>{1, 0}));
@@ -176,7 +178,9 @@ private Q_SLOTS:
     /** The registry's `gpg` needs a model, and one for another W is refused. */
     void policyNeedsAFittingModel()
     {
-        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, makeOrchestrationPolicy("gpg"));
+        PolicySelection gpg;
+        gpg.orchestration = "gpg";
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, buildPolicySet(gpg, nullptr));
         const Scenario s = test::underProvisionedScenario();
         GpgLearner other(3, {});
         auto model = std::make_shared<const LearnedModel>(other.model());

@@ -10,8 +10,10 @@
 #include "common/trained.h"
 #include "experiment/comparison.h"
 #include "learn/trainer.h"
+#include "train/trainers.h"
 #include "scenario/scenarioio.h"
-#include "sim/engine.h"
+#include "engine/engine.h"
+#include "registry/buildpolicies.h"
 
 #include <QtTest/QtTest>
 #include <cmath>
@@ -69,7 +71,7 @@ Outcome runWith(const Scenario &scenario, const std::string &dispatch,
     run.policies.dispatch = dispatch;
     run.policies.orchestration = orchestration;
     run.model = std::move(model);
-    Engine engine(scenario, run);
+    Engine engine(scenario, buildPolicySet(run), run.config());
     Outcome o;
     o.throughputRate = engine.run().value("throughput_rate");
     for (int n = 0; n < engine.topology().edgeCount; ++n)

@@ -7,8 +7,9 @@
 #include "learn/globalstate.h"
 #include "learn/localstate.h"
 #include "policy/dispatchpolicy.h"
-#include "sim/engine.h"
-#include "sim/random.h"
+#include "engine/engine.h"
+#include "registry/buildpolicies.h"
+#include "state/random.h"
 
 #include <QtTest/QtTest>
 #include <algorithm>
@@ -219,7 +220,7 @@ private Q_SLOTS:
         const Scenario s = scenario(60.0);
         RunOptions options;
         options.seed = 5;
-        Engine engine(s, options);
+        Engine engine(s, buildPolicySet(options), options.config());
         const Topology &topo = engine.topology();
         const LocalStateBuilder builders[2] = {{topo, 3, 0}, {topo, 3, 1}};
         const LocalStateLayout l = builders[0].layout();
@@ -322,7 +323,7 @@ private Q_SLOTS:
         const Scenario s = scenario(60.0);
         RunOptions options;
         options.seed = 7;
-        Engine engine(s, options);
+        Engine engine(s, buildPolicySet(options), options.config());
         for (int k = 0; k < 12; ++k)
             engine.stepSlot();
         const SimState &st = engine.state();

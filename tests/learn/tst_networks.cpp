@@ -3,10 +3,10 @@
 // torch's, the resource-context mask of eq. 4–5, learning on a fixed seed, and
 // deterministic initialisation.
 #include "common/maxabsdiff.h"
-#include "learn/cmmacnets.h"
+#include "train/cmmacnets.h"
 #include "learn/fastmlp.h"
 #include "learn/statelayout.h"
-#include "sim/random.h"
+#include "state/random.h"
 
 #include <QtTest/QtTest>
 #include <cmath>

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // DRS's heuristic baselines (Sec. 5.3) as placement policies: `random` draws among
 // the nodes that pass the filters, `round-robin` takes them in turn.
+#include "placement/agentplacement.h"
 #include "placement/placementframework.h"
-#include "policy/registry.h"
-#include "sim/layercache.h"
-#include "sim/random.h"
-#include "sim/simstate.h"
-#include "sim/topology.h"
+#include "state/layercache.h"
+#include "state/random.h"
+#include "state/simstate.h"
+#include "state/topology.h"
 
 #include <QtTest/QtTest>
 #include <memory>
@@ -69,7 +69,7 @@ private Q_SLOTS:
     void randomDrawsAmongFeasibleNodes()
     {
         Cluster c;
-        auto f = makePlacementPolicy("random");
+        auto f = makeRandomPlacement();
         QVERIFY(f);
         std::vector<int> count(4, 0);
         for (int i = 0; i < 300; ++i)
@@ -82,7 +82,7 @@ private Q_SLOTS:
     void roundRobinTakesFeasibleNodesInTurn()
     {
         Cluster c;
-        auto f = makePlacementPolicy("round-robin");
+        auto f = makeRoundRobinPlacement();
         QVERIFY(f);
         std::vector<int> order;
         for (int i = 0; i < 6; ++i)
@@ -95,8 +95,8 @@ private Q_SLOTS:
         Cluster c;
         PodRequest big = Cluster::pod();
         big.cpu = 8.0;
-        for (const char *name : {"random", "round-robin"})
-            QCOMPARE(makePlacementPolicy(name)->schedule(big, c.view(), nullptr), -1);
+        QCOMPARE(makeRandomPlacement()->schedule(big, c.view(), nullptr), -1);
+        QCOMPARE(makeRoundRobinPlacement()->schedule(big, c.view(), nullptr), -1);
     }
 };
 

@@ -3,9 +3,10 @@
 // raw and normalised score of the decision record, checked against the
 // Kubernetes formulas and LRS eq. 3, 4, 11-13 worked out by hand.
 #include "placement/placementframework.h"
-#include "sim/layercache.h"
-#include "sim/simstate.h"
-#include "sim/topology.h"
+#include "registry/registry.h"
+#include "state/layercache.h"
+#include "state/simstate.h"
+#include "state/topology.h"
 
 #include <QtTest/QtTest>
 

@@ -6,9 +6,9 @@
 #include "placement/hiceplugins.h"
 #include "placement/perfanalyzer.h"
 #include "placement/placementframework.h"
-#include "sim/layercache.h"
-#include "sim/simstate.h"
-#include "sim/topology.h"
+#include "state/layercache.h"
+#include "state/simstate.h"
+#include "state/topology.h"
 
 #include <QtTest/QtTest>
 

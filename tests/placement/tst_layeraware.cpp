@@ -7,7 +7,7 @@
 // there only the download ordering is asserted.
 #include "experiment/comparison.h"
 #include "scenario/scenarioio.h"
-#include "sim/random.h"
+#include "state/random.h"
 
 #include <QtTest/QtTest>
 

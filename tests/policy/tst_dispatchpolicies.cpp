@@ -2,8 +2,9 @@
 #include "policy/dispatch/dispatchpolicies.h"
 #include "placement/placementframework.h"
 #include "policy/orchestrationpolicy.h"
-#include "policy/registry.h"
-#include "sim/random.h"
+#include "registry/buildpolicies.h"
+#include "registry/registry.h"
+#include "state/random.h"
 
 #include <QtTest>
 #include <algorithm>
@@ -126,17 +127,24 @@ private Q_SLOTS:
 
     void registryKnowsEveryListedName()
     {
+        const auto selecting = [](const PolicyInfo &info) {
+            PolicySelection s;
+            (info.plane == Plane::Dispatch        ? s.dispatch
+             : info.plane == Plane::Dequeue       ? s.dequeue
+             : info.plane == Plane::Orchestration ? s.orchestration
+                                                  : s.placement) = info.name;
+            return s;
+        };
         for (const PolicyInfo &info : policyCatalog()) {
-            if (info.plane == Plane::Dispatch && info.agent.empty())
-                QVERIFY(makeDispatchPolicy(info.name) != nullptr);
-            if (!info.agent.empty()) { // learned: refused without weights, with a way out
+            QCOMPARE(info.make == nullptr, info.plane == Plane::Global);
+            if (info.plane == Plane::Global)
+                continue;
+            if (info.agent.empty()) {
+                const PolicySet set = buildPolicySet(selecting(info), nullptr);
+                QVERIFY(set.dispatch && set.dequeue && set.orchestration && set.placement);
+            } else { // learned: refused without weights, with a way out
                 try {
-                    if (info.plane == Plane::Dispatch)
-                        makeDispatchPolicy(info.name);
-                    else if (info.plane == Plane::Orchestration)
-                        makeOrchestrationPolicy(info.name);
-                    else
-                        makePlacementPolicy(info.name);
+                    buildPolicySet(selecting(info), nullptr);
                     QFAIL("a learned policy was made without a checkpoint");
                 } catch (const std::invalid_argument &e) {
                     QVERIFY2(std::string(e.what()).find("--agent " + info.agent) !=
@@ -146,7 +154,9 @@ private Q_SLOTS:
             }
             QVERIFY(isKnownPolicy(info.plane, info.name));
         }
-        QVERIFY(makeDispatchPolicy("nope") == nullptr);
+        PolicySelection nope;
+        nope.dispatch = "nope";
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, buildPolicySet(nope, nullptr));
         QVERIFY(unknownPolicyMessage(Plane::Dispatch, "round-robn").find("'round-robin'") !=
                 std::string::npos);
     }

@@ -5,7 +5,8 @@
 #include "policy/dispatch/dispatchpolicies.h"
 #include "policy/dispatch/schedulingnetwork.h"
 #include "scenario/scenarioio.h"
-#include "sim/engine.h"
+#include "engine/engine.h"
+#include "registry/buildpolicies.h"
 
 #include <QtTest>
 #include <algorithm>
@@ -120,8 +121,9 @@ private Q_SLOTS:
         options.seed = 3;
         options.duration = 60.0;
         options.policies = s.policies;
-        options.dispatchAgent = &checked;
-        Engine engine(s, options);
+        PolicySet given;
+        given.dispatch = PolicySlot<DispatchPolicy>::lent(checked);
+        Engine engine(s, buildPolicySet(options, std::move(given)), options.config());
         const RunResult r = engine.run();
         QVERIFY(checked.slots > 100);
         QVERIFY(checked.toEdge > 100);

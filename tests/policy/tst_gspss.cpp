@@ -4,7 +4,8 @@
 #include "experiment/comparison.h"
 #include "policy/orchestration/shadowscheduling.h"
 #include "scenario/scenarioio.h"
-#include "sim/engine.h"
+#include "engine/engine.h"
+#include "registry/buildpolicies.h"
 #include "workload/arrivalrates.h"
 
 #include <QtTest>
@@ -158,7 +159,7 @@ private Q_SLOTS:
         options.duration = 300.0;
         options.policies = s.policies;
         options.policies.orchestration = "gsp-ss";
-        Engine engine(s, options);
+        Engine engine(s, buildPolicySet(options), options.config());
         observer.previous = BoundsObserver::count(engine.state());
         engine.setObserver(&observer);
         const RunResult r = engine.run();

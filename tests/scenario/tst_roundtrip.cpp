@@ -3,6 +3,7 @@
 // the canonical text is a fixed point. Also checks the shape of the bundled scenarios.
 #include "common/scenarioerrors.h"
 #include "common/testscenarios.h"
+#include "registry/registry.h"
 #include "scenario/scenarioio.h"
 
 #include <QtTest/QtTest>
@@ -166,7 +167,13 @@ Scenario randomScenario(std::uint64_t seed)
     w.traceFormat = r.next() % 2 ? "alibaba-2017" : "alibaba-2018";
     w.tracePath = r.make("p");
     w.timeScale = r.positive();
-    s.policies = {r.make(""), r.make(""), r.make(""), r.make(""), {}};
+    // Policy names are the registry's: a name it lacks is refused on load.
+    const auto pick = [&r](Plane plane) {
+        const std::vector<std::string> names = policyNames(plane);
+        return names[r.next() % names.size()];
+    };
+    s.policies = {pick(Plane::Dispatch), pick(Plane::Dequeue), pick(Plane::Orchestration),
+                  pick(Plane::Placement), {}};
     // Within what a run can hold (runSizeProblem): the round trip is about the text.
     if (s.time.slot > s.time.duration)
         std::swap(s.time.slot, s.time.duration);

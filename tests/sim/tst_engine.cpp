@@ -3,7 +3,8 @@
 #include "common/testscenarios.h"
 #include "experiment/comparison.h"
 #include "scenario/scenarioio.h"
-#include "sim/engine.h"
+#include "engine/engine.h"
+#include "registry/buildpolicies.h"
 
 #include <QtTest>
 
@@ -179,7 +180,7 @@ private Q_SLOTS:
         const Scenario s = test::smallScenario();
         RunOptions o;
         o.policies = policies("greedy");
-        Engine engine(s, o);
+        Engine engine(s, buildPolicySet(o), o.config());
         engine.setObserver(&stopper);
         const RunResult r = engine.run();
         QVERIFY(engine.cancelled());

@@ -7,8 +7,9 @@
 #include "experiment/comparison.h"
 #include "placement/placementtypes.h"
 #include "scenario/scenarioio.h"
-#include "sim/engine.h"
-#include "sim/random.h"
+#include "engine/engine.h"
+#include "registry/buildpolicies.h"
+#include "state/random.h"
 
 #include <QtTest/QtTest>
 
@@ -218,7 +219,7 @@ private Q_SLOTS:
         RunOptions o;
         o.seed = 3;
         o.policies.placement = "kubehice";
-        Engine engine(s, o);
+        Engine engine(s, buildPolicySet(o), o.config());
         engine.run();
         int onArm = 0;
         for (const Pod &pod : engine.state().pods) {
@@ -272,7 +273,7 @@ private Q_SLOTS:
                 RunOptions o;
                 o.seed = seed;
                 o.policies.placement = policy;
-                Engine engine(s, o);
+                Engine engine(s, buildPolicySet(o), o.config());
                 engine.run();
                 int onSlow = 0;
                 for (const Pod &pod : engine.state().pods)
@@ -303,7 +304,7 @@ private Q_SLOTS:
             RunOptions o;
             o.seed = 2;
             o.policies.placement = policy;
-            Engine engine(s, o);
+            Engine engine(s, buildPolicySet(o), o.config());
             engine.run();
             int count[2] = {0, 0};
             for (const Pod &pod : engine.state().pods)
@@ -349,7 +350,7 @@ private Q_SLOTS:
         o.seed = 11;
         o.policies = load.scenario->policies;
         o.policies.placement = "kubehice";
-        Engine engine(*load.scenario, o);
+        Engine engine(*load.scenario, buildPolicySet(o), o.config());
         Recorder recorder;
         engine.setObserver(&recorder);
         engine.run();

@@ -4,8 +4,8 @@
 // failure kinds of KubeHICE Table II, and determinism.
 #include "common/testscenarios.h"
 #include "experiment/comparison.h"
-#include "sim/layercache.h"
-#include "sim/pullqueue.h"
+#include "state/layercache.h"
+#include "state/pullqueue.h"
 
 #include <QtTest/QtTest>
 

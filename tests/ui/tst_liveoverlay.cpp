@@ -9,6 +9,7 @@
 #include "snapshotrecorder.h"
 #include "topologydocument.h"
 #include "topologyscene.h"
+#include "registry/buildpolicies.h"
 
 #include <QGraphicsItem>
 #include <QGraphicsView>
@@ -30,7 +31,7 @@ std::shared_ptr<const LiveLayout> layoutOf(const Scenario &s)
 {
     RunOptions o;
     o.policies = s.policies;
-    Engine engine(s, o);
+    Engine engine(s, buildPolicySet(o), o.config());
     return SnapshotRecorder::makeLayout(engine, s);
 }
 

@@ -10,6 +10,7 @@
 #include "scenario/scenarioio.h"
 #include "snapshotrecorder.h"
 #include "topologyscene.h"
+#include "registry/buildpolicies.h"
 
 #include <QListWidget>
 #include <QTableWidget>
@@ -102,7 +103,8 @@ private Q_SLOTS:
         QVERIFY(snap->hasPods);
         QVERIFY(snap->placements);
 
-        Engine engine(s, optionsFor(s));
+        const RunOptions o = optionsFor(s);
+        Engine engine(s, buildPolicySet(o), o.config());
         Collect plain;
         engine.setObserver(&plain);
         while (engine.state().slot < slots && engine.stepSlot()) {
@@ -254,7 +256,7 @@ private Q_SLOTS:
 
         RunOptions o = optionsFor(s);
         o.policies.placement = "kube-default";
-        Engine engine(s, o);
+        Engine engine(s, buildPolicySet(o), o.config());
         while (engine.state().slot < slots && engine.stepSlot()) {
         }
         const PodMetrics &pods = engine.metrics().pods();
@@ -278,7 +280,7 @@ private Q_SLOTS:
         scene.setScenario(s);
         LiveOverlay overlay(&scene);
         RunOptions o = optionsFor(s);
-        Engine engine(s, o);
+        Engine engine(s, buildPolicySet(o), o.config());
         auto layout = SnapshotRecorder::makeLayout(engine, s);
         const auto blank = [&] {
             auto snap = std::make_shared<Snapshot>();

@@ -2,7 +2,8 @@
 #include "common/runtext.h"
 #include "livesession.h"
 #include "scenario/scenarioio.h"
-#include "sim/engine.h"
+#include "engine/engine.h"
+#include "registry/buildpolicies.h"
 #include "snapshotrecorder.h"
 
 #include <QElapsedTimer>
@@ -229,7 +230,7 @@ private Q_SLOTS:
     {
         const Scenario s = load("tutorial");
         const RunOptions options = optionsFor(s, 5, 120);
-        Engine plain(s, options);
+        Engine plain(s, buildPolicySet(options), options.config());
         const RunResult expected = plain.run();
 
         LiveSession session;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "sim/pod.h"
+#include "state/pod.h"
 
 #include <cstdint>
 #include <memory>

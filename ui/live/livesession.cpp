@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "livesession.h"
+#include "registry/buildpolicies.h"
 
 #include <QThread>
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "simulationworker.h"
+#include "registry/buildpolicies.h"
 
 #include <QObject>
 #include <mutex>

@@ -2,7 +2,7 @@
 #include "placementhistory.h"
 
 #include "placement/placementtypes.h"
-#include "sim/simstate.h"
+#include "state/simstate.h"
 
 #include <algorithm>
 

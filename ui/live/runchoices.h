@@ -2,8 +2,9 @@
 #pragma once
 
 #include "model/scenario.h"
-#include "policy/registry.h"
-#include "sim/engine.h"
+#include "registry/registry.h"
+#include "engine/engine.h"
+#include "registry/buildpolicies.h"
 
 #include <QWidget>
 #include <map>

@@ -3,7 +3,7 @@
 
 #include "livesession.h"
 #include "model/scenario.h"
-#include "policy/registry.h"
+#include "registry/registry.h"
 
 #include <QDockWidget>
 

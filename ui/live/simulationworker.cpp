@@ -2,6 +2,7 @@
 #include "simulationworker.h"
 
 #include "snapshotrecorder.h"
+#include "registry/buildpolicies.h"
 
 #include <algorithm>
 #include <cmath>
@@ -46,7 +47,7 @@ void SimulationWorker::prepare()
     setpriority(PRIO_PROCESS, pid_t(gettid()), kNice);
 #endif
     try {
-        mEngine = std::make_unique<Engine>(mScenario, mOptions);
+        mEngine = std::make_unique<Engine>(mScenario, buildPolicySet(mOptions), mOptions.config());
     } catch (const std::exception &e) {
         mBuildFailed = true;
         setMode(LiveMode::Finished);

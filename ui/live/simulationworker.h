@@ -3,7 +3,8 @@
 
 #include "metrics/runresult.h"
 #include "model/scenario.h"
-#include "sim/engine.h"
+#include "engine/engine.h"
+#include "registry/buildpolicies.h"
 #include "snapshot.h"
 
 #include <QElapsedTimer>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "snapshotrecorder.h"
 
-#include "sim/layercache.h"
+#include "state/layercache.h"
 
 #include <algorithm>
 

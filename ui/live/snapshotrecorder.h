@@ -2,7 +2,7 @@
 #pragma once
 
 #include "placementhistory.h"
-#include "sim/engine.h"
+#include "engine/engine.h"
 #include "snapshot.h"
 
 #include <atomic>

@@ -36,9 +36,6 @@ const Preference<QString> checkpointFolder("training/checkpointFolder", QDir::ho
 /** The smoothing weight the dashboard starts with, as last set. */
 const Preference<double> smoothingWeight("training/smoothing", 0.6);
 
-/** The agents that take TrainOptions::reward (makeDrsTrainer's). */
-const QStringList drsFamily = {"drs", "double-dqn", "dueling-dqn", "ppo"};
-
 QString checkpointFilter()
 {
     return QObject::tr("Checkpoints (*.ckpt);;All files (*)");
@@ -78,7 +75,7 @@ TrainingDashboard::TrainingDashboard(QWidget *parent)
     form->addRow(tr("ε (load balance)"), mEpsilon);
     mReward = new QComboBox(run);
     mReward->addItems({"drs", "rlsk", "deeprm", "multi-deeprm"});
-    mReward->setToolTip(tr("The DRS family's reward (drs, double-dqn, dueling-dqn, ppo)"));
+    mReward->setToolTip(tr("The reward of the DRS family's agents"));
     form->addRow(tr("Reward"), mReward);
     mContinue = new QCheckBox(tr("Continue from the current weights"), run);
     mContinue->setToolTip(tr("Start from the trained or loaded weights instead of new ones"));
@@ -372,7 +369,7 @@ void TrainingDashboard::updateControls()
     for (QWidget *w : {static_cast<QWidget *>(mAgent), static_cast<QWidget *>(mEpisodes),
                        static_cast<QWidget *>(mSeed), static_cast<QWidget *>(mEpsilon)})
         w->setEnabled(idle);
-    mReward->setEnabled(idle && drsFamily.contains(mAgent->currentText()));
+    mReward->setEnabled(idle && agentTakesReward(mAgent->currentText().toStdString()));
     mContinue->setEnabled(idle && mModel && q(mModel->agent) == mAgent->currentText());
     mSave->setEnabled(idle && mModel);
     mLoad->setEnabled(idle);

@@ -7,15 +7,11 @@
 
 namespace schedlab {
 
-struct LearnedModel;
-
 std::unique_ptr<DispatchPolicy> makeRandomDispatch();
 std::unique_ptr<DispatchPolicy> makeRoundRobinDispatch();
 std::unique_ptr<DispatchPolicy> makeGreedyDispatch();
 std::unique_ptr<DispatchPolicy> makeKubeDefaultDispatch();
 /** KaiS V's Firmament: centralised min-cost max-flow per slot (firmamentdispatch.cpp). */
 std::unique_ptr<DispatchPolicy> makeFirmamentDispatch();
-/** KaiS cMMAC's actors (learn/cmmacmodel.h names their networks in `model`). */
-std::unique_ptr<DispatchPolicy> makeCmmacDispatch(const LearnedModel &model);
 
 } // namespace schedlab

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "policy/dispatch/dispatchpolicies.h"
-#include "sim/random.h"
+#include "state/random.h"
 
 namespace schedlab {
 

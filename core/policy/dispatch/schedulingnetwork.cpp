@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "policy/dispatch/schedulingnetwork.h"
 
-#include "sim/topology.h"
+#include "state/topology.h"
 
 #include <lemon/network_simplex.h>
 #include <lemon/smart_graph.h>

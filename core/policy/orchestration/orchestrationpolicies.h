@@ -7,8 +7,6 @@
 
 namespace schedlab {
 
-struct LearnedModel;
-
 /** The Kubernetes HorizontalPodAutoscaler's parameters (its documented defaults but the target). */
 struct HpaSettings
 {
@@ -21,8 +19,5 @@ std::unique_ptr<OrchestrationPolicy> makeStaticOrchestration();
 std::unique_ptr<OrchestrationPolicy> makeHpaOrchestration(HpaSettings settings = {});
 /** KaiS V's GSP-SS: shadow scheduling LP on the known arrival rates, greedy placement. */
 std::unique_ptr<OrchestrationPolicy> makeGspSsOrchestration();
-/** KaiS GPG (Sec. III-B) on the networks of a gpg model; checked against the
- *  scenario at reset (std::invalid_argument when they do not fit). */
-std::unique_ptr<OrchestrationPolicy> makeGpgOrchestration(const LearnedModel &model);
 
 } // namespace schedlab

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace schedlab {
+
+/** The whole file at `path`; nullopt with the reason in `why` (a directory, or what
+ *  the system says) when it cannot be read. */
+std::optional<std::string> readTextFile(const std::string &path, std::string *why = nullptr);
+
+/**
+ * Writes `bytes` as the file at `path`: to a new temporary file beside it, then
+ * renamed over it, so a failure leaves the old file whole and no other file is
+ * touched. False with the reason in `why` (naming the file).
+ */
+bool replaceFile(const std::string &path, std::string_view bytes, std::string *why = nullptr);
+
+} // namespace schedlab

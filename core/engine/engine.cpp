@@ -1,0 +1,542 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine/engine.h"
+
+#include "state/layercache.h"
+#include "state/pullqueue.h"
+#include "engine/serving.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+#include <stdexcept>
+
+namespace schedlab {
+
+namespace {
+double wallNow()
+{
+    using namespace std::chrono;
+    return duration<double>(steady_clock::now().time_since_epoch()).count();
+}
+
+std::int64_t nanosSince(std::chrono::steady_clock::time_point t0)
+{
+    using namespace std::chrono;
+    return duration_cast<nanoseconds>(steady_clock::now() - t0).count();
+}
+
+double transferSeconds(const LinkSpec &link, double bytes)
+{
+    return link.latency + (link.bandwidth > 0 ? bytes * 8.0 / link.bandwidth : 0.0);
+}
+
+/** The scenario, checked to fit a run before anything is built for it. */
+const Scenario &sized(const Scenario &scenario, double duration)
+{
+    if (const auto problem = runSizeProblem(scenario, duration))
+        throw std::invalid_argument(problem->key + ": " + problem->message);
+    return scenario;
+}
+} // namespace
+
+Engine::Engine(const Scenario &scenario, PolicySet policies, const RunConfig &config)
+    : mScenario(sized(scenario, config.duration)), mConfig(config),
+      mTopology(Topology::build(scenario)), mPolicies(std::move(policies)),
+      mDispatch(mPolicies.dispatch.get()), mDequeue(mPolicies.dequeue.get()),
+      mOrchestration(mPolicies.orchestration.get()), mPlacement(mPolicies.placement.get()),
+      mDispatchRng(Rng::stream(config.seed, "policy.dispatch")),
+      mPlacementRng(Rng::stream(config.seed, "policy.placement"))
+{
+    if (!mDispatch || !mDequeue || !mOrchestration || !mPlacement)
+        throw std::invalid_argument("the engine needs a policy on every plane");
+
+    std::string error;
+    mArrivals = makeArrivalSource(scenario, mTopology, config.seed, &error);
+    if (!mArrivals)
+        throw std::invalid_argument(error);
+
+    const int nodes = int(mTopology.nodes.size());
+    const int services = int(scenario.services.size());
+    mState.topology = &mTopology;
+    mState.scenario = &mScenario;
+    mState.serviceCount = services;
+    mState.nodes.resize(nodes);
+    mState.eapQueues.resize(mTopology.eaps.size());
+    mState.readyCount.assign(std::size_t(nodes) * services, 0);
+    mState.freeCount.assign(std::size_t(nodes) * services, 0);
+    mState.pendingCount.assign(std::size_t(nodes) * services, 0);
+    mHosting.resize(scenario.sites.size() * std::size_t(services));
+    mPullFreeAt.assign(nodes, 0.0);
+    mFrameBusy.assign(scenario.sites.size() * std::size_t(services), 0.0);
+    mCaches = std::make_unique<LayerCache[]>(nodes);
+    mReturnLatency.assign(nodes, 0.0);
+    for (int n = 0; n < nodes; ++n) {
+        mCaches[n].setCapacity(mTopology.nodes[n].disk);
+        mReturnLatency[n] = scenario.network.lan.latency + scenario.network.access.latency;
+    }
+
+    const double duration = config.duration > 0 ? config.duration : scenario.time.duration;
+    mTotalSlots = long(std::ceil(duration / scenario.time.slot - 1e-9));
+
+    mDispatch->reset(mState);
+    if (mDispatch->centralised())
+        mMetrics.enableSchedulingDelay();
+    mDequeue->reset(mState, int(mTopology.eaps.size()) + nodes + 1);
+    mOrchestration->reset(mState);
+    placeInitialReplicas();
+    initPods();
+    mHasPending = mArrivals->next(mPending);
+}
+
+Engine::~Engine() = default;
+
+const LayerCache &Engine::layerCache(int node) const { return mCaches[node]; }
+
+RunResult Engine::run()
+{
+    while (stepSlot()) {
+    }
+    return finish();
+}
+
+bool Engine::stepSlot()
+{
+    if (mFinished || mState.slot >= mTotalSlots)
+        return false;
+    if (mWallStart == 0.0)
+        mWallStart = wallNow();
+    if (mObserver && mObserver->stopRequested()) {
+        mCancelled = true;
+        return false;
+    }
+    beginSlot();
+    const double slotEnd = double(mState.slot + 1) * mScenario.time.slot;
+    processUntil(slotEnd);
+    mState.now = slotEnd;
+    for (int n = 0; n < mTopology.edgeCount; ++n)
+        integrateUsage(n);
+    mMetrics.sampleSlot(mState);
+    ++mState.slot;
+    mSimSeconds = slotEnd;
+    if (mState.slot % mScenario.time.frame == 0 || mState.slot == mTotalSlots)
+        endFrame();
+    if (mObserver)
+        mObserver->onSlot(mState);
+    return mState.slot < mTotalSlots;
+}
+
+RunResult Engine::finish()
+{
+    mFinished = true;
+    const double wall = mWallStart > 0 ? wallNow() - mWallStart : 0.0;
+    finishPods();
+    return mMetrics.finish(mSimSeconds, wall, mInFlight);
+}
+
+void Engine::beginSlot()
+{
+    mState.now = double(mState.slot) * mScenario.time.slot;
+    dropExpired();
+    dispatchFromEaps();
+    mDequeue->endSlot();
+}
+
+void Engine::integrateUsage(int node)
+{
+    NodeState &ns = mState.nodes[node];
+    const double dt = mState.now - ns.integratedUntil;
+    for (int c = 0; c < kMetricCount; ++c)
+        ns.usageIntegral[c] += ns.usageRate[c] * dt;
+    ns.integratedUntil = mState.now;
+}
+
+void Engine::admitArrivals(double until)
+{
+    const LinkSpec &access = mScenario.network.access;
+    while (mHasPending && mPending.time < until) {
+        const std::int32_t id = newRequest();
+        Request &r = mState.requests[id];
+        r.created = mPending.time;
+        r.deadline = mPending.time + mPending.delay;
+        r.work = mPending.work;
+        r.size = mPending.size;
+        r.service = std::uint32_t(mPending.service);
+        r.eap = mPending.eap;
+        r.target = kCloud;
+        r.frame = mMetrics.openFrame();
+        mMetrics.arrived();
+        ++mInFlight;
+        mEvents.push(r.created + transferSeconds(access, r.size), AtEap, id);
+        mHasPending = mArrivals->next(mPending);
+    }
+}
+
+void Engine::processUntil(double until)
+{
+    admitArrivals(until);
+    const int eaps = int(mTopology.eaps.size());
+    while (!mEvents.empty() && mEvents.top().time < until) {
+        const Event e = mEvents.pop();
+        ++mEventCount;
+        mState.now = e.time;
+        switch (e.kind()) {
+        case AtEap: {
+            Request &r = mState.requests[e.a];
+            r.enqueued = e.time;
+            mState.eapQueues[r.eap].push_back(e.a);
+            break;
+        }
+        case AtNode: {
+            mState.requests[e.a].enqueued = e.time;
+            mState.nodes[e.b].queue.push_back(e.a);
+            tryStartNode(e.b);
+            break;
+        }
+        case AtCloud:
+            mState.requests[e.a].enqueued = e.time;
+            mState.cloudQueue.push_back(e.a);
+            tryStartCloud();
+            break;
+        case NodeDone: {
+            Replica &rep = mState.replicas[e.b];
+            if (rep.busyWith != e.a || rep.finishAt != e.time)
+                break; // superseded: the node's sharing changed since it was scheduled
+            const int node = rep.node;
+            const int s = int(rep.service);
+            advanceBusy(node);
+            NodeState &ns = mState.nodes[node];
+            --ns.busy;
+            ns.demand -= 1.0;
+            rep.busyWith = -1;
+            rep.cores = 0.0;
+            mDequeue->observe(eaps + node, s, e.time - mState.requests[e.a].started);
+            completeRequest(e.a, false, e.time + mReturnLatency[node]);
+            if (rep.draining)
+                removeReplica(e.b);
+            else
+                setFree(rep, +1);
+            tryStartNode(node); // may start the next one and reshare
+            reshare(node);
+            break;
+        }
+        case CloudDone: {
+            const Request &r = mState.requests[e.a];
+            mState.cloudBusyCores -= 1.0;
+            mDequeue->observe(eaps + int(mTopology.nodes.size()), int(r.service),
+                              e.time - r.started);
+            const double back = mTopology.eaps[r.eap].toCloud.latency +
+                                mScenario.network.access.latency;
+            completeRequest(e.a, true, e.time + back);
+            tryStartCloud();
+            break;
+        }
+        case PullDone:
+            replicaReady(e.a);
+            break;
+        default:
+            handlePodEvent(e);
+        }
+    }
+}
+
+void Engine::dropExpired()
+{
+    const double now = mState.now;
+    auto sweep = [&](std::vector<std::int32_t> &queue, DropSite site, int where) {
+        auto keep = queue.begin();
+        for (auto it = queue.begin(); it != queue.end(); ++it) {
+            const Request &r = mState.requests[*it];
+            if (r.deadline >= now) {
+                *keep++ = *it;
+                continue;
+            }
+            if (site == DropSite::Node)
+                mState.nodes[where].demand -= 1.0;
+            mMetrics.dropped(site, r.frame);
+            if (mObserver)
+                mObserver->onDrop(mState, *it, site, where);
+            --mInFlight;
+            freeRequest(*it);
+        }
+        queue.erase(keep, queue.end());
+    };
+    for (int b = 0; b < int(mState.eapQueues.size()); ++b)
+        sweep(mState.eapQueues[b], DropSite::Eap, b);
+    for (int n = 0; n < mTopology.edgeCount; ++n)
+        sweep(mState.nodes[n].queue, DropSite::Node, n);
+    sweep(mState.cloudQueue, DropSite::Cloud, kCloud);
+}
+
+void Engine::dispatchFromEaps()
+{
+    if (mDispatch->centralised()) {
+        dispatchSlotCentrally();
+        return;
+    }
+    const int limit = mScenario.time.dispatchPerSlot;
+    for (int b = 0; b < int(mTopology.eaps.size()); ++b) {
+        auto &queue = mState.eapQueues[b];
+        if (queue.empty())
+            continue;
+        if (limit > 0) {
+            for (int k = 0; k < limit && !queue.empty(); ++k) {
+                const int i = pickFromQueue(queue, b, false, -1);
+                const std::int32_t id = queue[i];
+                queue.erase(queue.begin() + i);
+                dispatchRequest(b, id);
+            }
+            continue;
+        }
+        // `all`: the whole queue leaves this slot, in Ψ order.
+        sortByPriority(queue, b);
+        for (std::int32_t id : queue)
+            dispatchRequest(b, id);
+        queue.clear();
+    }
+}
+
+void Engine::sortByPriority(std::vector<std::int32_t> &queue, int queueIndex)
+{
+    if (mDequeue->isFifo())
+        return;
+    mScratchPriority.resize(queue.size());
+    for (std::size_t i = 0; i < queue.size(); ++i)
+        mScratchPriority[i] = mDequeue->priority(queueIndex, mState.requests[queue[i]], mState.now);
+    std::vector<std::size_t> order(queue.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
+        return mScratchPriority[x] > mScratchPriority[y];
+    });
+    std::vector<std::int32_t> sorted(queue.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        sorted[i] = queue[order[i]];
+    queue.swap(sorted);
+}
+
+/**
+ * A centralised dispatcher plans the whole slot: the same requests leave the
+ * same queues in the same Ψ order as for a decentralised one, but all of them
+ * are handed to the policy before the first is dispatched.
+ */
+void Engine::dispatchSlotCentrally()
+{
+    const int limit = mScenario.time.dispatchPerSlot;
+    mSlotBatch.clear();
+    for (int b = 0; b < int(mTopology.eaps.size()); ++b) {
+        auto &queue = mState.eapQueues[b];
+        if (queue.empty())
+            continue;
+        if (limit > 0) {
+            for (int k = 0; k < limit && !queue.empty(); ++k) {
+                const int i = pickFromQueue(queue, b, false, -1);
+                mSlotBatch.push_back({b, queue[i], nullptr});
+                queue.erase(queue.begin() + i);
+            }
+            continue;
+        }
+        sortByPriority(queue, b);
+        for (std::int32_t id : queue)
+            mSlotBatch.push_back({b, id, nullptr});
+        queue.clear();
+    }
+    if (mSlotBatch.empty())
+        return;
+    for (SlotRequest &q : mSlotBatch)
+        q.candidates = &candidatesFor(q.eap, q.request);
+    const auto t0 = std::chrono::steady_clock::now();
+    mDispatch->beginSlot(mState, mSlotBatch);
+    mMetrics.dispatchPlanning(nanosSince(t0));
+    for (const SlotRequest &q : mSlotBatch)
+        dispatchRequest(q.eap, q.request);
+}
+
+const std::vector<int> &Engine::candidatesFor(int eap, std::int32_t id) const
+{
+    const int site = mTopology.eaps[eap].site;
+    return mHosting[std::size_t(site) * mState.serviceCount + mState.requests[id].service];
+}
+
+void Engine::dispatchRequest(int eap, std::int32_t id)
+{
+    Request &r = mState.requests[id];
+    r.dequeued = mState.now;
+    const EapInfo &info = mTopology.eaps[eap];
+    const auto &candidates = candidatesFor(eap, id);
+
+    const auto t0 = std::chrono::steady_clock::now();
+    const DispatchContext ctx{mState, eap, r, candidates, mDispatchRng};
+    int target = mDispatch->dispatch(ctx);
+    mMetrics.dispatchDecision(nanosSince(t0));
+
+    if (target != kCloud && std::find(candidates.begin(), candidates.end(), target) ==
+                                candidates.end())
+        target = kCloud; // a policy may only pick nodes that F (eq. 4) marks available
+    r.target = target;
+    mMetrics.dispatched(target == kCloud);
+    if (mObserver)
+        mObserver->onDispatch(mState, id, eap, target);
+    // The request leaves the eAP once its decision is there (+ 0.0 changes no time).
+    const double delay = mDispatch->decisionDelay(eap);
+    if (mDispatch->centralised())
+        mMetrics.schedulingDelay(delay);
+    const double leaves = mState.now + delay;
+    if (target == kCloud) {
+        mMetrics.wanRequestBytes(r.size);
+        mEvents.push(leaves + transferSeconds(info.toCloud, r.size), AtCloud, id);
+        return;
+    }
+    mState.nodes[target].demand += 1.0;
+    mMetrics.lanRequestBytes(r.size);
+    mEvents.push(leaves + transferSeconds(mScenario.network.lan, r.size), AtNode, id, target);
+}
+
+int Engine::pickFromQueue(const std::vector<std::int32_t> &queue, int queueIndex,
+                          bool needIdleReplica, int node) const
+{
+    const bool fifo = mDequeue->isFifo();
+    int best = -1;
+    double bestPriority = 0.0;
+    for (int i = 0; i < int(queue.size()); ++i) {
+        const Request &r = mState.requests[queue[i]];
+        if (needIdleReplica && mState.idle(node, int(r.service)) == 0)
+            continue;
+        if (fifo)
+            return i;
+        const double p = mDequeue->priority(queueIndex, r, mState.now);
+        if (best < 0 || p > bestPriority) {
+            best = i;
+            bestPriority = p;
+        }
+    }
+    return best;
+}
+
+void Engine::tryStartNode(int node)
+{
+    NodeState &ns = mState.nodes[node];
+    const int queueIndex = int(mTopology.eaps.size()) + node;
+    bool started = false;
+    while (ns.idle > 0 && !ns.queue.empty()) {
+        const int i = pickFromQueue(ns.queue, queueIndex, true, node);
+        if (i < 0)
+            break;
+        const std::int32_t id = ns.queue[i];
+        ns.queue.erase(ns.queue.begin() + i);
+        const int s = int(mState.requests[id].service);
+        for (std::int32_t rep : ns.replicas) {
+            const Replica &candidate = mState.replicas[rep];
+            if (int(candidate.service) == s && candidate.ready && candidate.busyWith < 0 &&
+                !candidate.draining) {
+                startOnReplica(rep, id);
+                started = true;
+                break;
+            }
+        }
+    }
+    if (started)
+        reshare(node);
+}
+
+void Engine::startOnReplica(std::int32_t replica, std::int32_t id)
+{
+    Replica &rep = mState.replicas[replica];
+    Request &r = mState.requests[id];
+    advanceBusy(rep.node);
+    r.started = mState.now;
+    rep.busyWith = id;
+    rep.remaining = r.work;
+    rep.cores = 0.0; // reshare() gives it its share and schedules its completion
+    rep.since = mState.now;
+    setFree(rep, -1);
+    ++mState.nodes[rep.node].busy;
+}
+
+void Engine::advanceBusy(int node)
+{
+    const double perf = mTopology.nodes[node].perf;
+    const int siteBase = mTopology.nodes[node].site * mState.serviceCount;
+    for (std::int32_t id : mState.nodes[node].replicas) {
+        Replica &rep = mState.replicas[id];
+        if (rep.busyWith < 0)
+            continue;
+        const double dt = mState.now - rep.since;
+        rep.remaining -= rep.cores * perf * dt;
+        mFrameBusy[std::size_t(siteBase) + rep.service] += rep.cores * dt;
+        rep.since = mState.now;
+    }
+}
+
+/**
+ * Requests in service share the node's cores equally, each at most one core: a
+ * request is one thread (CFS with equal weights and a one-core limit). Whenever
+ * the number in service changes, every completion is rescheduled; the stale
+ * events are recognised by their time and skipped.
+ */
+void Engine::reshare(int node)
+{
+    NodeState &ns = mState.nodes[node];
+    const NodeInfo &info = mTopology.nodes[node];
+    const double cores = ns.busy ? std::min(1.0, info.cpu / ns.busy) : 0.0;
+    integrateUsage(node);
+    ns.busyCpu = cores * ns.busy;
+    ns.usageRate.fill(0.0);
+    ns.usageRate[int(Metric::Cpu)] = ns.busyCpu;
+    for (std::int32_t id : ns.replicas) {
+        Replica &rep = mState.replicas[id];
+        if (rep.busyWith < 0)
+            continue;
+        const UsageProfile &profile = mScenario.services[rep.service].profile;
+        for (int c = int(Metric::NetRx); c < kMetricCount; ++c)
+            ns.usageRate[c] += cores * profile[c];
+        if (rep.cores == cores)
+            continue;
+        rep.cores = cores;
+        rep.finishAt = mState.now + std::max(0.0, rep.remaining) / (cores * info.perf);
+        mEvents.push(rep.finishAt, NodeDone, rep.busyWith, id);
+    }
+    if (ns.runningPods)
+        for (int c = 0; c < kMetricCount; ++c)
+            ns.usageRate[c] += ns.podRate[c];
+}
+
+void Engine::tryStartCloud()
+{
+    const int queueIndex = int(mTopology.eaps.size() + mTopology.nodes.size());
+    while (!mState.cloudQueue.empty() && mState.cloudBusyCores + 1.0 <= mTopology.cloudCores + 1e-9) {
+        const int i = pickFromQueue(mState.cloudQueue, queueIndex, false, -1);
+        const std::int32_t id = mState.cloudQueue[i];
+        mState.cloudQueue.erase(mState.cloudQueue.begin() + i);
+        Request &r = mState.requests[id];
+        r.started = mState.now;
+        mState.cloudBusyCores += 1.0;
+        mEvents.push(mState.now + r.work / mTopology.cloudPerf, CloudDone, id);
+    }
+}
+
+void Engine::completeRequest(std::int32_t id, bool atCloud, double delivered)
+{
+    const Request &r = mState.requests[id];
+    mMetrics.completed(delivered - r.created, delivered <= r.deadline, atCloud, r.frame);
+    // Ψ's experience runs from leaving the eAP queue to completion (eq. 8).
+    mDequeue->observe(r.eap, int(r.service), delivered - r.dequeued);
+    if (mObserver)
+        mObserver->onComplete(mState, id, delivered <= r.deadline);
+    --mInFlight;
+    freeRequest(id);
+}
+
+std::int32_t Engine::newRequest()
+{
+    if (!mFreeRequests.empty()) {
+        const std::int32_t id = mFreeRequests.back();
+        mFreeRequests.pop_back();
+        return id;
+    }
+    mState.requests.emplace_back();
+    return std::int32_t(mState.requests.size() - 1);
+}
+
+void Engine::freeRequest(std::int32_t id) { mFreeRequests.push_back(id); }
+
+} // namespace schedlab

@@ -1,0 +1,197 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "engine/policyset.h"
+#include "metrics/runmetrics.h"
+#include "model/scenario.h"
+#include "state/eventqueue.h"
+#include "state/random.h"
+#include "state/simstate.h"
+#include "state/topology.h"
+#include "workload/arrivalsource.h"
+
+#include <memory>
+#include <string>
+
+namespace schedlab {
+
+class LayerCache;
+class PullQueue;
+struct ClusterView;
+struct PlacementRecord;
+struct PodRequest;
+struct ServingState;
+
+/** Hooks a front end implements to follow a run (OMNeT++'s cEnvir, SimGrid's signals). */
+class SimObserver
+{
+public:
+    virtual ~SimObserver() = default;
+    virtual void onSlot(const SimState &state) {}
+    virtual void onFrame(const SimState &state, const FramePoint &frame) {}
+    /** A request left eAP `eap` for edge node `target`, or for the cloud (`target` == kCloud). */
+    virtual void onDispatch(const SimState &state, std::int32_t request, int eap, int target) {}
+    /** A request missed its deadline while queued at `site`; `where` is the eAP, the
+     *  node, or kCloud. The request is still readable in `state`. */
+    virtual void onDrop(const SimState &state, std::int32_t request, DropSite site, int where) {}
+    /** A request's result reached its device, in time for its deadline or not. */
+    virtual void onComplete(const SimState &state, std::int32_t request, bool onTime) {}
+    /** A pod was placed or found unschedulable; `record` says why (valid during the call). */
+    virtual void onPlacement(const SimState &state, int pod, const PlacementRecord &record) {}
+    /** Polled once per slot; true stops the run early (it is then reported as cancelled). */
+    virtual bool stopRequested() { return false; }
+};
+
+/** What a run is, besides its scenario and policies. */
+struct RunConfig
+{
+    std::uint64_t seed = 1;
+    double duration = 0.0; ///< seconds; 0 = the scenario's
+};
+
+/**
+ * The discrete-event engine: slots and frames (KaiS Sec. II-B) over an event
+ * calendar. Construct, then run() or stepSlot() repeatedly. Single-threaded and
+ * deterministic: the same scenario, options and seed give the same result.
+ */
+class Engine
+{
+public:
+    /** Runs `policies` (every plane set; registry/buildpolicies.h builds them from
+     *  names). Throws std::invalid_argument with a clear message for a run too large
+     *  to fit or an unreadable workload. */
+    Engine(const Scenario &scenario, PolicySet policies, const RunConfig &config);
+    ~Engine();
+    Engine(const Engine &) = delete;
+    Engine &operator=(const Engine &) = delete;
+
+    void setObserver(SimObserver *observer) { mObserver = observer; }
+
+    /** Runs to the end (or until the observer asks to stop) and summarises. */
+    RunResult run();
+    /** Advances one slot; false once the run's duration is reached. */
+    bool stepSlot();
+    RunResult finish();
+
+    const SimState &state() const { return mState; }
+    const Topology &topology() const { return mTopology; }
+    long totalSlots() const { return mTotalSlots; }
+    bool cancelled() const { return mCancelled; }
+    /** What the run has measured so far (RunMetrics::totals() for running counts). */
+    const RunMetrics &metrics() const { return mMetrics; }
+    /** Requests arrived and neither completed nor dropped. */
+    std::uint64_t inFlight() const { return mInFlight; }
+    /** Calendar events handled so far (arrivals, transfers, completions, pulls). */
+    std::uint64_t eventsProcessed() const { return mEventCount; }
+    /** The image layers present on `node` (any node id, edge or cloud). */
+    const LayerCache &layerCache(int node) const;
+    /** The placement plane's last decision (why that node); null before the first. */
+    const PlacementRecord *lastPlacement() const;
+    /** The edge nodes as the placement plane sees them now. */
+    ClusterView clusterView();
+    /** What placement sees of pod `pod`: its requests, image and constraints. */
+    PodRequest podRequest(std::int32_t pod) const;
+
+private:
+    friend class EngineOrchestration;
+    friend class EnginePodBinder;
+    enum EventKind : std::uint8_t {
+        AtEap, AtNode, AtCloud, NodeDone, CloudDone, PullDone,
+        PodArrive, PodPull, PodStart, PodEnd, PodMonitor
+    };
+
+    void beginSlot();
+    void processUntil(double until);
+    void admitArrivals(double until);
+    void dropExpired();
+    void dispatchFromEaps();
+    void dispatchSlotCentrally();
+    void sortByPriority(std::vector<std::int32_t> &queue, int queueIndex);
+    const std::vector<int> &candidatesFor(int eap, std::int32_t id) const;
+    void dispatchRequest(int eap, std::int32_t id);
+    void tryStartNode(int node);
+    void tryStartCloud();
+    void startOnReplica(std::int32_t replica, std::int32_t id);
+    void advanceBusy(int node);
+    void reshare(int node);
+    void integrateUsage(int node);
+    void completeRequest(std::int32_t id, bool atCloud, double delivered);
+    void endFrame();
+
+    int pickFromQueue(const std::vector<std::int32_t> &queue, int queueIndex,
+                      bool needIdleReplica, int node) const;
+
+    // Replicas (enginereplicas.cpp)
+    void placeInitialReplicas();
+    int chooseNodeFor(int service, int site) const;
+    bool fits(int node, int service) const;
+    std::int32_t addReplica(int node, int service, bool initial);
+    void removeReplica(std::int32_t replica);
+    void replicaReady(std::int32_t replica);
+    void setFree(const Replica &r, int delta);
+    std::int32_t newRequest();
+    void freeRequest(std::int32_t id);
+    int edgeReplicaCount(int service, int site) const;
+
+    // Pods of the deployment streams (enginepods.cpp)
+    void initPods();
+    void handlePodEvent(const Event &e);
+    void podArrive(std::int32_t id);
+    bool reservePod(std::int32_t id, int node, const PodRequest &request);
+    void bindPod(std::int32_t id, int node);
+    void podPulled(std::int32_t id);
+    void podStart(std::int32_t id);
+    void podEnd(std::int32_t id);
+    void failPod(std::int32_t id, int kind);
+    void releasePod(Pod &pod, bool layers);
+    void schedulePull(int node);
+    void finishPods();
+
+    // Serving streams and the performance analyser (engineserving.cpp)
+    void initServing();
+    void servingStarted(std::int32_t id);
+    void servingEnded(std::int32_t id);
+    void reshareStream(int stream);
+    void monitorServing();
+    void finishServing();
+
+    const Scenario &mScenario;
+    RunConfig mConfig;
+    Topology mTopology;
+    SimState mState;
+    RunMetrics mMetrics;
+    EventQueue mEvents;
+    std::unique_ptr<ArrivalSource> mArrivals;
+    PolicySet mPolicies;
+    DispatchPolicy *mDispatch;          ///< mPolicies' planes, read on every decision
+    DequeuePolicy *mDequeue;
+    OrchestrationPolicy *mOrchestration;
+    PlacementFramework *mPlacement;
+    std::unique_ptr<LayerCache[]> mCaches;
+    std::unique_ptr<PullQueue[]> mPulls; ///< per node, only with deployments
+    std::unique_ptr<ServingState> mServing; ///< only with serving streams
+    bool mPodsPlaced = false;
+    SimObserver *mObserver = nullptr;
+    Rng mDispatchRng;
+    Rng mPlacementRng;
+
+    Arrival mPending;
+    bool mHasPending = false;
+    std::vector<std::int32_t> mFreeRequests;
+    std::vector<std::int32_t> mFreeReplicas;
+    std::vector<std::vector<int>> mHosting; ///< [site * W + service] -> edge nodes with a ready replica
+    std::vector<double> mPullFreeAt;        ///< per node: when its image downloads are done
+    std::vector<double> mFrameBusy;         ///< [site * W + service]: core-seconds busy this frame
+    std::vector<double> mReturnLatency;     ///< per node: result back to the device
+    std::vector<double> mScratchPriority;
+    std::vector<SlotRequest> mSlotBatch;    ///< a centralised dispatcher's slot
+    std::uint64_t mInFlight = 0;
+    std::uint64_t mEventCount = 0;
+    long mTotalSlots = 0;
+    double mSimSeconds = 0.0;
+    double mWallStart = 0.0;
+    bool mCancelled = false;
+    bool mFinished = false;
+};
+
+} // namespace schedlab

@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "learn/gpgforward.h"
+#include "learn/gpgmodel.h"
+#include "train/gpgnetwork.h"
+#include "learn/gpgstate.h"
+#include "learn/learnedmodel.h"
+#include "policy/orchestrationpolicy.h"
+#include "state/random.h"
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+namespace schedlab {
+
+/** What one GPG training episode did (GpgLearner::endEpisode). */
+struct GpgEpisode
+{
+    int decisions = 0;       ///< frames × edge sites decided
+    int applied = 0;         ///< scaling actions that took effect (invalid ones became l = 0)
+    double meanReward = 0.0; ///< mean ũ_τ per decision
+    double loss = 0.0;       ///< eq. 12's loss before the update
+    double entropy = 0.0;    ///< mean policy entropy, nats (GpgNetwork::StepResult)
+};
+
+/**
+ * GPG while it learns (KaiS Algorithm 1, lines 3–7, and eq. 12): an
+ * OrchestrationPolicy that acts in a training episode and updates θ* when the
+ * episode ends. Every frame and edge site it stores the reward ũ_{τ−1} of its
+ * previous decision there, embeds the site (eq. 10), draws H nodes from eq. 11
+ * without replacement and a scaling action for each from θ_q, executes them
+ * (invalid ones become l = 0) and records (s̃_τ, ã_τ). The sites share one set of
+ * networks; each is its own trajectory.
+ *
+ * Reward. The paper's ũ_τ = e^{−Σ_n |Q_{n,τ}|} is 0 in float (and below 1e-13
+ * in double) once a few tens of requests queue, so every return would be the same
+ * 0 and eq. 12 would learn nothing. GpgLearner uses ũ_τ = e^{−Σ_n |Q_{n,τ}| / κ}
+ * with κ the site's edge node count by default (e^{−mean queue per node}):
+ * a monotone transform of the paper's (κ = 1 gives it exactly), equal to 1 for
+ * empty queues, that still tells 20 queued requests from 40. |Q_{n,τ}| is the
+ * node's queue Q'_n (requests waiting, not in service) when the next frame
+ * begins, or when the episode ends for the last decision.
+ *
+ * Eq. 12 at endEpisode: returns G_τ = Σ_{τ'≥τ} ũ_{τ'} per site; the baseline μ_τ
+ * is the mean G_τ over all episodes so far, this one included, per site and frame
+ * index ("the cumulative reward from frame τ onwards, averaged over all training
+ * episodes"); one Adam step on −Σ_τ log π(ã_τ | s̃_τ)(G_τ − μ_τ) / decisions. The
+ * first episode's advantages are therefore 0.
+ *
+ * To combine GPG with another learner in one loop (Algorithm 1: cMMAC every slot,
+ * GPG every frame), make the GpgLearner the episode's orchestration plane:
+ *
+ *     GpgLearner gpg(int(scenario.services.size()), {});
+ *     for (int k = 0; k < episodes; ++k) {
+ *         gpg.beginEpisode(seed + k);
+ *         RunOptions run;
+ *         run.seed = seed + k;
+ *         run.policies = scenario.policies;     // dispatch: the other learner's
+ *         PolicySet given;
+ *         given.orchestration = PolicySlot<OrchestrationPolicy>::lent(gpg); // not owned
+ *         Engine engine(scenario, buildPolicySet(run, std::move(given)), run.config());
+ *                                               // calls gpg.reset()
+ *         while (engine.stepSlot()) { ... }     // gpg.onFrame() runs at each frame end
+ *         engine.finish();
+ *         const GpgEpisode e = gpg.endEpisode(engine.state());
+ *     }
+ *     LearnedModel both = otherModel;           // "gpg.*" names clash with no other agent's
+ *     for (auto &[name, net] : gpg.model().nets) both.nets[name] = net;
+ *
+ * Deterministic on one thread: exploration draws from the stream "gpg.explore" of
+ * the seed given to beginEpisode. Not thread-safe.
+ */
+class GpgLearner final : public OrchestrationPolicy
+{
+public:
+    struct Options
+    {
+        int nodesPerFrame = GpgNets::kNodesPerFrame; ///< H
+        double queueScale = 0.0; ///< κ of the reward; 0: the site's edge node count
+        std::uint64_t seed = 1;  ///< initial weights
+    };
+
+    /** `initial` set: training continues from its weights (CheckpointError when they
+     *  do not fit W services). */
+    GpgLearner(int services, const Options &options, const LearnedModel *initial = nullptr);
+
+    const GpgLayout &layout() const { return mLayout; }
+    /** Clears the episode's records and reseeds exploration. */
+    void beginEpisode(std::uint64_t seed);
+    void reset(const SimState &state) override;
+    void onFrame(OrchestrationContext &ctx) override;
+    /** Stores the last rewards from the final state, then the eq. 12 update. */
+    GpgEpisode endEpisode(const SimState &state);
+    /** Decisions recorded in this episode so far. */
+    int decisions() const;
+    /** ũ for `graph`'s site in `state`. */
+    double reward(const SimState &state, const GpgSiteGraph &graph) const;
+    /** The networks now, agent "gpg", with H in info. */
+    LearnedModel model() const;
+
+private:
+    struct Trajectory
+    {
+        std::vector<GpgSample> samples;
+        std::vector<double> rewards; ///< ũ_τ of samples[τ], once known
+    };
+    struct Baseline
+    {
+        std::vector<double> sum; ///< per frame index: Σ over episodes of G_τ
+        std::vector<int> count;
+    };
+
+    void refreshForward();
+
+    GpgLayout mLayout;
+    Options mOptions;
+    GpgNetwork mNetwork;
+    GpgForward mForward;
+    Rng mRng;
+    std::map<int, GpgSiteGraph> mGraphs; ///< by site
+    std::map<int, Trajectory> mEpisode;  ///< by site
+    std::map<int, Baseline> mBaselines;  ///< by site, over episodes
+    std::vector<float> mStates;
+    int mApplied = 0;
+};
+
+} // namespace schedlab

@@ -1,0 +1,63 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "learn/trainer.h"
+
+#include "train/trainers.h"
+
+#include <stdexcept>
+
+namespace schedlab {
+
+namespace {
+struct AgentEntry
+{
+    std::string name;
+    std::unique_ptr<Trainer> (*make)(const Scenario &, const TrainOptions &);
+    bool takesReward = false; ///< TrainOptions::reward applies
+};
+
+const std::vector<AgentEntry> &agentTable()
+{
+    static const std::vector<AgentEntry> table = {
+        {"cmmac", makeCmmacTrainer},
+        {"gpg", makeGpgTrainer},
+        {"kais", makeCmmacTrainer},
+        {"drs", makeDrsTrainer, true},
+        {"double-dqn", makeDrsTrainer, true},
+        {"dueling-dqn", makeDrsTrainer, true},
+        {"ppo", makeDrsTrainer, true},
+    };
+    return table;
+}
+} // namespace
+
+const std::vector<std::string> &trainableAgents()
+{
+    static const std::vector<std::string> names = [] {
+        std::vector<std::string> n;
+        for (const AgentEntry &e : agentTable())
+            n.push_back(e.name);
+        return n;
+    }();
+    return names;
+}
+
+bool agentTakesReward(const std::string &agent)
+{
+    for (const AgentEntry &e : agentTable())
+        if (e.name == agent)
+            return e.takesReward;
+    return false;
+}
+
+std::unique_ptr<Trainer> makeTrainer(const Scenario &scenario, const TrainOptions &options)
+{
+    for (const AgentEntry &e : agentTable())
+        if (e.name == options.agent)
+            return e.make(scenario, options);
+    std::string known;
+    for (const std::string &n : trainableAgents())
+        known += (known.empty() ? "" : ", ") + n;
+    throw std::invalid_argument("unknown agent '" + options.agent + "'; known: " + known);
+}
+
+} // namespace schedlab
