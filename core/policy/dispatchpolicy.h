@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "sim/simstate.h"
+#include "state/simstate.h"
 
 #include <cstdint>
 #include <vector>
