@@ -7,6 +7,7 @@
 #include "scenario/units.h"
 #include "state/podusage.h"
 
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -59,6 +60,28 @@ bool loadCheckpointOption(const std::string &path, std::shared_ptr<const Learned
         std::fprintf(stderr, "error: %s\n", e.what());
         return false;
     }
+}
+
+void PlaneOptions::addTo(CLI::App &cmd, bool lists)
+{
+    const std::pair<const char *, std::string *> planes[] = {{"dispatch", &dispatch},
+                                                            {"dequeue", &dequeue},
+                                                            {"orchestration", &orchestration},
+                                                            {"placement", &placement}};
+    for (const auto &[plane, value] : planes)
+        cmd.add_option(std::string("--") + plane, *value,
+                       std::string(lists ? "Comma-separated " : "The ") + plane +
+                           (lists ? " policies" : " policy") + " (default: the scenario's)");
+}
+
+PolicySelection PlaneOptions::over(const PolicySelection &scenario) const
+{
+    PolicySelection p = scenario;
+    for (auto [given, into] : {std::pair{&dispatch, &p.dispatch}, {&dequeue, &p.dequeue},
+                               {&orchestration, &p.orchestration}, {&placement, &p.placement}})
+        if (!given->empty())
+            *into = *given;
+    return p;
 }
 
 bool policiesKnown(const PolicySelection &p)

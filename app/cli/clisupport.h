@@ -12,7 +12,23 @@
 #include <string>
 #include <vector>
 
+namespace CLI {
+class App;
+}
+
 namespace schedlab::cli {
+
+/** The policy options of run, compare and sweep: --dispatch, --dequeue,
+ *  --orchestration, --placement; each a name, or for compare and sweep a
+ *  comma-separated list. Empty: the scenario's. */
+struct PlaneOptions
+{
+    std::string dispatch, dequeue, orchestration, placement;
+
+    void addTo(CLI::App &cmd, bool lists);
+    /** `scenario`'s selection with the single names given here in place. */
+    PolicySelection over(const PolicySelection &scenario) const;
+};
 
 /** Loads and validates; prints every error as file:line:column to stderr. */
 std::optional<Scenario> loadScenarioOrReport(const std::string &path);

@@ -23,7 +23,7 @@ namespace {
 struct CompareArgs
 {
     std::string scenario;
-    std::string dispatch, dequeue, orchestration, placement;
+    PlaneOptions planes;
     int seeds = 10;
     int jobs = 0;
     std::string duration;
@@ -41,10 +41,7 @@ int sweepInstead(const CompareArgs &a)
     SweepArgs s;
     s.scenario = a.scenario;
     s.param = a.param;
-    s.dispatch = a.dispatch;
-    s.dequeue = a.dequeue;
-    s.orchestration = a.orchestration;
-    s.placement = a.placement;
+    s.planes = a.planes;
     s.global = a.global;
     s.seeds = a.seeds;
     s.jobs = a.jobs;
@@ -113,8 +110,9 @@ int compareCommand(const CompareArgs &a)
         return BadInput;
     }
     ComparisonSpec spec;
-    spec.variants = crossVariants(scenario->policies, splitList(a.dispatch), splitList(a.dequeue),
-                                  splitList(a.orchestration), splitList(a.placement));
+    spec.variants = crossVariants(scenario->policies, splitList(a.planes.dispatch),
+                                  splitList(a.planes.dequeue), splitList(a.planes.orchestration),
+                                  splitList(a.planes.placement));
     for (const Variant &v : spec.variants)
         if (!policiesKnown(v.policies))
             return BadInput;
@@ -181,10 +179,7 @@ void registerCompareCommand(CLI::App &app, int &exitCode)
         "compare", "Run policies side by side on the same seeds: mean ± 95% CI per metric");
     static CompareArgs a;
     cmd->add_option("scenario", a.scenario, "Scenario YAML file")->required();
-    cmd->add_option("--dispatch", a.dispatch, "Dispatch policies, comma-separated");
-    cmd->add_option("--dequeue", a.dequeue, "Dequeue policies, comma-separated");
-    cmd->add_option("--orchestration", a.orchestration, "Orchestration policies, comma-separated");
-    cmd->add_option("--placement", a.placement, "Placement policies, comma-separated");
+    a.planes.addTo(*cmd, true);
     cmd->add_option("--seeds", a.seeds, "Number of seeds (scenario seed, +1, ...)")
         ->capture_default_str();
     cmd->add_option("--jobs", a.jobs, "Parallel runs (default: all cores)");

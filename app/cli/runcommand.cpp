@@ -21,7 +21,7 @@ namespace {
 struct RunArgs
 {
     std::string scenario;
-    std::string dispatch, dequeue, orchestration, placement;
+    PlaneOptions planes;
     std::uint64_t seed = 0;
     bool seedGiven = false;
     std::string duration;
@@ -84,15 +84,7 @@ int runCommand(const RunArgs &a)
     auto scenario = loadScenarioOrReport(a.scenario);
     if (!scenario)
         return BadInput;
-    PolicySelection p = scenario->policies;
-    if (!a.dispatch.empty())
-        p.dispatch = a.dispatch;
-    if (!a.dequeue.empty())
-        p.dequeue = a.dequeue;
-    if (!a.orchestration.empty())
-        p.orchestration = a.orchestration;
-    if (!a.placement.empty())
-        p.placement = a.placement;
+    const PolicySelection p = a.planes.over(scenario->policies);
     if (!policiesKnown(p))
         return BadInput;
     double duration = 0.0;
@@ -195,10 +187,7 @@ void registerRunCommand(CLI::App &app, int &exitCode)
     auto *cmd = app.add_subcommand("run", "Run one scenario with one policy set and seed");
     static RunArgs a;
     cmd->add_option("scenario", a.scenario, "Scenario YAML file")->required();
-    cmd->add_option("--dispatch", a.dispatch, "Dispatch policy (default: the scenario's)");
-    cmd->add_option("--dequeue", a.dequeue, "Dequeue policy");
-    cmd->add_option("--orchestration", a.orchestration, "Orchestration policy");
-    cmd->add_option("--placement", a.placement, "Placement policy");
+    a.planes.addTo(*cmd, false);
     cmd->add_option("--seed", a.seed, "Seed (default: the scenario's)")
         ->each([](const std::string &) { a.seedGiven = true; });
     cmd->add_option("--duration", a.duration, "Simulated time, e.g. 10m (default: the scenario's)");

@@ -142,8 +142,8 @@ bool globalOptionsFit(const SweepArgs &a, const SweepPlan &plan, SweepSpec &spec
         return false;
     }
     const std::pair<const char *, const std::string *> planeOptions[] = {
-        {"--dispatch", &a.dispatch},           {"--dequeue", &a.dequeue},
-        {"--orchestration", &a.orchestration}, {"--placement", &a.placement},
+        {"--dispatch", &a.planes.dispatch},           {"--dequeue", &a.planes.dequeue},
+        {"--orchestration", &a.planes.orchestration}, {"--placement", &a.planes.placement},
         {"--checkpoint", &a.checkpoint},       {"--db", &a.db}};
     for (const auto &[option, value] : planeOptions)
         if (!value->empty()) {
@@ -196,10 +196,10 @@ bool applyPreset(SweepArgs &a)
     if (a.param.empty())
         a.param = p.param + "=" + joined(p.values);
     const std::pair<std::string *, const std::vector<std::string> *> lists[] = {
-        {&a.dispatch, &p.dispatch},
-        {&a.dequeue, &p.dequeue},
-        {&a.orchestration, &p.orchestration},
-        {&a.placement, &p.placement},
+        {&a.planes.dispatch, &p.dispatch},
+        {&a.planes.dequeue, &p.dequeue},
+        {&a.planes.orchestration, &p.orchestration},
+        {&a.planes.placement, &p.placement},
         {&a.global, &p.global},
         {&a.metric, &p.metrics}};
     for (const auto &[option, list] : lists)
@@ -254,10 +254,10 @@ int sweepCommand(const SweepArgs &given)
     SweepSpec spec;
     if (!globalOptionsFit(a, plan, spec))
         return BadInput;
-    spec.dispatch = splitList(a.dispatch);
-    spec.dequeue = splitList(a.dequeue);
-    spec.orchestration = splitList(a.orchestration);
-    spec.placement = splitList(a.placement);
+    spec.dispatch = splitList(a.planes.dispatch);
+    spec.dequeue = splitList(a.planes.dequeue);
+    spec.orchestration = splitList(a.planes.orchestration);
+    spec.placement = splitList(a.planes.placement);
     spec.seeds = seeds;
     if (!a.duration.empty()) {
         const auto d = parseDurationOption(a.duration, "--duration");
@@ -355,10 +355,7 @@ void registerSweepCommand(CLI::App &app, int &exitCode)
     cmd->add_option("--param", a.param,
                     "PATH=v1,v2,...: the YAML value to vary, e.g. workload.requests.rate=10/s,20/s "
                     "or sites.0.eaps.0.nodes.0.count=2,4,8");
-    cmd->add_option("--dispatch", a.dispatch, "Dispatch policies, comma-separated");
-    cmd->add_option("--dequeue", a.dequeue, "Dequeue policies, comma-separated");
-    cmd->add_option("--orchestration", a.orchestration, "Orchestration policies, comma-separated");
-    cmd->add_option("--placement", a.placement, "Placement policies, comma-separated");
+    a.planes.addTo(*cmd, true);
     cmd->add_option("--global", a.global,
                     "Global architectures, comma-separated, for a global scenario (default: all)");
     cmd->add_option("--seeds", a.seeds, "Seeds per value (scenario seed, +1, ...; default 5)");

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "clisupport.h"
+
 #include <optional>
 #include <string>
 
@@ -11,7 +13,7 @@ struct SweepArgs
 {
     std::string scenario;
     std::string param; ///< PATH=v1,v2,...
-    std::string dispatch, dequeue, orchestration, placement;
+    PlaneOptions planes;
     std::string global; ///< architectures, for a global scenario
     std::optional<int> seeds; ///< unset: the preset's, else 5
     int jobs = 0;
