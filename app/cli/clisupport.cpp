@@ -5,7 +5,6 @@
 #include "registry/registry.h"
 #include "scenario/scenarioio.h"
 #include "scenario/units.h"
-#include "state/podusage.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -15,18 +14,6 @@
 
 namespace schedlab::cli {
 
-namespace {
-const char *const kRequestMetrics[] = {"throughput_rate", "dropped", "response_ms_p95",
-                                       "scheduling_cost_bytes", "avg_util", "imbalance",
-                                       "decision_time_us_mean"};
-const char *const kPodMetrics[] = {"download_bytes",  "download_seconds",
-                                   "disk_used_bytes", "containers_before_eviction",
-                                   "lrs_std",         "deploy_failures",
-                                   "failures_image_pull", "failures_container_create",
-                                   "failures_unschedulable"};
-const char *const kServingMetrics[] = {"qps", "replica_cpu_util_mean", "replica_cpu_util_min",
-                                       "k_estimation_error"};
-} // namespace
 
 std::optional<Scenario> loadScenarioOrReport(const std::string &path)
 {
@@ -122,29 +109,6 @@ nlohmann::ordered_json policiesJson(const PolicySelection &p)
             {"dequeue", p.dequeue},
             {"orchestration", p.orchestration},
             {"placement", p.placement}};
-}
-
-std::vector<const char *> keyMetrics(const Scenario &scenario)
-{
-    std::vector<const char *> out;
-    const bool requests = scenario.workload.requests.kind != RequestWorkloadKind::None;
-    if (requests)
-        out.insert(out.end(), std::begin(kRequestMetrics), std::end(kRequestMetrics));
-    if (scenario.hasDeployments()) {
-        out.insert(out.end(), std::begin(kPodMetrics), std::end(kPodMetrics));
-        if (!requests)
-            out.insert(out.end(), {"avg_util", "imbalance"});
-        for (const DeploymentStream &d : scenario.workload.deployments)
-            if (std::any_of(d.pods.begin(), d.pods.end(), hasUsage)) {
-                out.push_back("drs_reward");
-                break;
-            }
-    }
-    const auto &streams = scenario.workload.deployments;
-    if (std::any_of(streams.begin(), streams.end(),
-                    [](const DeploymentStream &d) { return d.serve.enabled(); }))
-        out.insert(out.end(), std::begin(kServingMetrics), std::end(kServingMetrics));
-    return out;
 }
 
 bool outputAllowed(const std::string &output, const char *option,

@@ -53,12 +53,6 @@ std::vector<std::string> splitList(const std::string &csv);
 bool outputAllowed(const std::string &output, const char *option,
                    const std::vector<std::string> &inputs);
 
-/** The metrics a table shows for a scenario: the request columns when it has requests,
- *  the pod columns when it has pods (with the utilisation columns if the requests did
- *  not bring them, and drs_reward when pods declare DRS usage), the serving columns when
- *  a stream serves requests. */
-std::vector<const char *> keyMetrics(const Scenario &scenario);
-
 nlohmann::ordered_json metricsJson(const RunResult &result);
 nlohmann::ordered_json policiesJson(const PolicySelection &p);
 

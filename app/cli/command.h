@@ -20,6 +20,7 @@ void registerCompareCommand(CLI::App &app, int &exitCode);
 void registerSweepCommand(CLI::App &app, int &exitCode);
 void registerImportTraceCommand(CLI::App &app, int &exitCode);
 void registerListPoliciesCommand(CLI::App &app, int &exitCode);
+void registerListMetricsCommand(CLI::App &app, int &exitCode);
 /** `train` itself, in the schedlab-train program (it links libtorch). */
 void registerTrainCommand(CLI::App &app, int &exitCode);
 /** `train` as schedlab-cli lists it; runTrainProgram() runs it. */

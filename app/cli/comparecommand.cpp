@@ -9,7 +9,6 @@
 #include "experiment/comparisonfiles.h"
 #include "experiment/storedcomparison.h"
 #include "global/globalscenarioreader.h"
-#include "state/podusage.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -56,23 +55,16 @@ int sweepInstead(const CompareArgs &a)
 void printTable(const Scenario &scenario, const ComparisonSpec &spec,
                 const std::vector<VariantSummary> &summary)
 {
-    std::vector<const char *> kTableMetrics = keyMetrics(scenario);
-    // A centralised dispatcher's wait for its decisions (KaiS Φ_d), when one is compared.
-    const char *const delay = "scheduling_delay_ms_mean";
-    if (std::any_of(summary.begin(), summary.end(), [&](const VariantSummary &v) {
-            return std::any_of(v.metrics.begin(), v.metrics.end(),
-                               [&](const auto &m) { return m.first == delay; });
-        }))
-        kTableMetrics.push_back(delay);
+    const std::vector<std::string> columns = keyMetrics(summary, true);
     std::printf("%s: %zu seeds, mean ± 95%% CI (Student t)\n", scenario.name.c_str(),
                 spec.seeds.size());
     std::printf("%-22s", "policy");
-    for (const char *m : kTableMetrics)
-        std::printf(" %24s", m);
+    for (const std::string &m : columns)
+        std::printf(" %24s", m.c_str());
     std::printf("\n");
     for (const VariantSummary &v : summary) {
         std::printf("%-22s", v.label.c_str());
-        for (const char *name : kTableMetrics) {
+        for (const std::string &name : columns) {
             char cell[64] = "-";
             for (const auto &[metric, ci] : v.metrics)
                 if (metric == name)

@@ -8,7 +8,9 @@
 #include "policy/global/architecture.h"
 #include "global/globalcomparison.h"
 #include "global/globalscenarioreader.h"
+#include "global/globalresult.h"
 #include "global/globalsimulation.h"
+#include "metrics/metriccatalog.h"
 #include "registry/registry.h"
 
 #include <algorithm>
@@ -90,19 +92,17 @@ bool writeFile(const std::filesystem::path &path, const std::string &text)
 void printTable(const global::GlobalScenario &s, const global::GlobalComparison &c,
                 const std::vector<global::GlobalSummaryRow> &summary)
 {
-    static const char *const kColumns[] = {
-        "sched_latency_ms_p50", "sched_latency_ms_p99", "queue_wait_ms_mean", "conflicts",
-        "reschedules",          "allocation_rate",      "placed_share",       "cluster_util_mean",
-        "cluster_util_std"};
+    const MetricGroup groups[] = {MetricGroup::Global};
+    const std::vector<std::string> kColumns = keyMetrics(groups, global::globalMetricNames());
     std::printf("%s: %d clusters, %d schedulers, %zu seeds, mean ± 95%% CI (Student t)\n",
                 s.name.c_str(), s.clusters, s.schedulers, c.seeds.size());
     std::printf("%-18s", "architecture");
-    for (const char *m : kColumns)
-        std::printf(" %22s", m);
+    for (const std::string &m : kColumns)
+        std::printf(" %22s", m.c_str());
     std::printf("\n");
     for (const global::GlobalSummaryRow &row : summary) {
         std::printf("%-18s", row.architecture.c_str());
-        for (const char *name : kColumns)
+        for (const std::string &name : kColumns)
             for (const auto &[metric, ci] : row.metrics)
                 if (metric == name) {
                     char cell[64];

@@ -20,6 +20,7 @@ int main(int argc, char **argv)
     registerSweepCommand(app, exitCode);
     registerImportTraceCommand(app, exitCode);
     registerListPoliciesCommand(app, exitCode);
+    registerListMetricsCommand(app, exitCode);
     registerTrainCommand(app);
 #ifdef SCHEDLAB_CLI_EXPORT
     registerExportCommand(app, exitCode);

@@ -12,6 +12,7 @@
 #include "experiment/sweepfiles.h"
 #include "experiment/sweeppreset.h"
 #include "global/globalresult.h"
+#include "metrics/metriccatalog.h"
 #include "base/suggest.h"
 
 #include <CLI/CLI.hpp>
@@ -47,13 +48,10 @@ bool chooseMetrics(const SweepArgs &a, const SweepPlan &plan, const ComparisonSp
 {
     metrics = splitList(a.metric);
     const std::vector<std::string> known = reportedMetrics(plan.points.front(), spec);
-    if (metrics.empty() && plan.global) {
-        metrics = {"sched_latency_ms_p99", "conflicts", "allocation_rate", "cluster_util_mean"};
-        return true;
-    }
     if (metrics.empty()) {
-        for (const char *m : keyMetrics(plan.points.front().scenario))
-            metrics.emplace_back(m);
+        const std::vector<MetricGroup> groups =
+            plan.global ? std::vector{MetricGroup::Global} : metricGroups(plan.points.front().scenario);
+        metrics = keyMetrics(groups, known);
         return true;
     }
     for (const std::string &m : metrics)

@@ -2,8 +2,10 @@
 #include "experiment/comparison.h"
 
 #include "engine/engine.h"
+#include "metrics/metriccatalog.h"
 #include "registry/buildpolicies.h"
 
+#include <algorithm>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
@@ -126,6 +128,26 @@ std::vector<Variant> crossVariants(const PolicySelection &base,
                     out.push_back(std::move(v));
                 }
     return out;
+}
+
+std::vector<std::string> keyMetrics(const std::vector<VariantSummary> &summary, bool wallClock)
+{
+    std::vector<std::string> reported;
+    bool requests = false;
+    for (const VariantSummary &v : summary)
+        for (const auto &[name, ci] : v.metrics) {
+            const MetricInfo *info = findMetric(name);
+            if (name == "arrived" && ci.mean > 0)
+                requests = true;
+            if (info && (wallClock || !info->wallClock) &&
+                std::find(reported.begin(), reported.end(), name) == reported.end())
+                reported.push_back(name);
+        }
+    std::vector<MetricGroup> groups = {MetricGroup::Utilisation, MetricGroup::Pods,
+                                       MetricGroup::Serving, MetricGroup::Run, MetricGroup::Global};
+    if (requests)
+        groups.push_back(MetricGroup::Requests);
+    return keyMetrics(groups, reported);
 }
 
 } // namespace schedlab

@@ -69,6 +69,11 @@ std::vector<VariantSummary> summarise(const ComparisonSpec &spec,
                                       const std::vector<CellResult> &cells);
 
 /** Variants from comma-separated policy lists per plane, e.g. dispatch "greedy,random". */
+/** The key metrics of a comparison (metrics/metriccatalog.h), in catalog order: of those
+ *  its runs report, the request metrics only when requests arrived (every run reports
+ *  them); without the wall-clock ones unless `wallClock`. */
+std::vector<std::string> keyMetrics(const std::vector<VariantSummary> &summary, bool wallClock);
+
 std::vector<Variant> crossVariants(const PolicySelection &base,
                                    const std::vector<std::string> &dispatch,
                                    const std::vector<std::string> &dequeue,

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "metrics/podmetrics.h"
 
+#include "metrics/metriccatalog.h"
+
 namespace schedlab {
 
 void PodMetrics::failed(PodFailure kind)
@@ -15,7 +17,7 @@ void PodMetrics::failed(PodFailure kind)
 
 void PodMetrics::appendTo(std::vector<MetricValue> &out) const
 {
-    const auto add = [&](const char *name, double v) { out.push_back({name, v, false}); };
+    const auto add = [&](const char *name, double v) { out.push_back(metricValue(name, v)); };
     add("pods_placed", double(mPlaced));
     add("download_bytes", mDownloadBytes);
     add("download_seconds", mDownloadSeconds);
@@ -32,8 +34,7 @@ void PodMetrics::appendTo(std::vector<MetricValue> &out) const
         add("replica_cpu_util_min", mUtilMin);
         add("k_estimation_error", mKError);
     }
-    out.push_back({"placement_time_us_mean",
-                   mDecisions ? 1e-3 * double(mDecisionNanos) / double(mDecisions) : 0.0, true});
+    add("placement_time_us_mean", mDecisions ? 1e-3 * double(mDecisionNanos) / double(mDecisions) : 0.0);
 }
 
 } // namespace schedlab

@@ -2,6 +2,7 @@
 #include "metrics/runmetrics.h"
 
 #include "metrics/drsutilisation.h"
+#include "metrics/metriccatalog.h"
 #include "state/simstate.h"
 
 #include <algorithm>
@@ -141,9 +142,7 @@ RunTotals RunMetrics::totals() const
 RunResult RunMetrics::finish(double simSeconds, double wallSeconds, std::uint64_t inFlight) const
 {
     RunResult r;
-    auto add = [&](const char *name, double v, bool wall = false) {
-        r.metrics.push_back({name, v, wall});
-    };
+    const auto add = [&](const char *name, double v) { r.metrics.push_back(metricValue(name, v)); };
     const double arrived = double(mArrived);
     const double slots = mSlots ? double(mSlots) : 1.0;
     const double dispatched = double(mToCloud + mToEdge);
@@ -179,11 +178,11 @@ RunResult RunMetrics::finish(double simSeconds, double wallSeconds, std::uint64_
         mPods.appendTo(r.metrics);
     add("sim_seconds", simSeconds);
     add("decision_time_us_mean",
-        mDispatchCalls ? 1e-3 * double(mDispatchNanos) / double(mDispatchCalls) : 0.0, true);
+        mDispatchCalls ? 1e-3 * double(mDispatchNanos) / double(mDispatchCalls) : 0.0);
     add("orchestration_time_us_mean",
-        mOrchCalls ? 1e-3 * double(mOrchNanos) / double(mOrchCalls) : 0.0, true);
-    add("wall_seconds", wallSeconds, true);
-    add("sim_requests_per_second", wallSeconds > 0 ? arrived / wallSeconds : 0.0, true);
+        mOrchCalls ? 1e-3 * double(mOrchNanos) / double(mOrchCalls) : 0.0);
+    add("wall_seconds", wallSeconds);
+    add("sim_requests_per_second", wallSeconds > 0 ? arrived / wallSeconds : 0.0);
     r.frames = mFrames;
     r.responseCdf = mResponse.cdf();
     return r;

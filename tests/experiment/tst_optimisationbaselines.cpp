@@ -3,6 +3,7 @@
 // line on the bundled KaiS setting, in one table with the other baselines.
 #include "common/cli.h"
 
+#include <QRegularExpression>
 #include <QtTest>
 
 namespace {
@@ -115,11 +116,12 @@ private Q_SLOTS:
              {"firmament", "greedy", "gsp-ss", "hpa", "scheduling_delay_ms_mean"})
             QVERIFY2(table.contains(QLatin1String(label)), qPrintable(table));
         // Each row has a cell per column: greedy's delay cell is "-".
+        static const QRegularExpression emptyCell(QStringLiteral("\\s-(\\s|$)"));
         const QStringList lines = table.split('\n');
         const QString header = lines.value(1);
         for (const QString &line : lines.mid(2))
             if (line.startsWith("greedy"))
-                QVERIFY2(line.trimmed().endsWith(" -"), qPrintable(line));
+                QVERIFY2(line.trimmed().contains(emptyCell), qPrintable(line));
         QVERIFY(header.contains("policy"));
     }
 };

@@ -217,7 +217,13 @@ private Q_SLOTS:
 
         QVERIFY(!latexTable(summary, {"throughput_rate", "nope"}, &error));
         QVERIFY2(error.contains("'nope'") && error.contains("avg_util"), qPrintable(error));
-        QVERIFY(latexTable(summary, {}, &error) == std::nullopt); // defaults need response_ms_p95
+        // Named none, a table shows the key metrics the summary has; request metrics
+        // only when requests arrived.
+        QVERIFY(latexTable(summary, {}, &error)->contains("Policy & avg\\_util \\\\"));
+        summary[0].metrics.push_back({"arrived", {100, 0, 5}});
+        summary[1].metrics.push_back({"arrived", {100, 0, 5}});
+        QVERIFY(latexTable(summary, {}, &error)
+                    ->contains("Policy & throughput\\_rate & dropped & avg\\_util \\\\"));
     }
 
     void largeValuesAreRoundedToTheInterval()

@@ -45,8 +45,8 @@ QString chartCsv(const ChartData &data);
  */
 QString chartPgfplots(const ChartData &data, const ChartStyle &style);
 
-/** The metrics a table shows when none are named. */
-QStringList defaultTableMetrics();
+/** The metrics a table shows when none are named: the key metrics of `summary`. */
+QStringList defaultTableMetrics(const std::vector<VariantSummary> &summary);
 
 /**
  * A booktabs table of mean ± 95% CI, one row per variant and one column per

@@ -2,6 +2,8 @@
 // The text exports: pgfplots figures and booktabs tables.
 #include "chartexport.h"
 
+#include "metrics/metriccatalog.h"
+
 #include <QLocale>
 #include <QTextStream>
 #include <algorithm>
@@ -177,25 +179,22 @@ QString chartPgfplots(const ChartData &data, const ChartStyle &style)
     return out;
 }
 
-QStringList defaultTableMetrics()
+QStringList defaultTableMetrics(const std::vector<VariantSummary> &summary)
 {
-    return {QStringLiteral("throughput_rate"), QStringLiteral("dropped"),
-            QStringLiteral("response_ms_p95"), QStringLiteral("scheduling_cost_bytes")};
+    QStringList out;
+    for (const std::string &m : keyMetrics(summary, false))
+        out << QString::fromStdString(m);
+    return out;
 }
 
 namespace {
-/** +1 when more is better, -1 when less is, 0 when neither is. */
+/** +1 when more is better, -1 when less is, 0 when neither is (or the metric is unknown). */
 int direction(const QString &metric)
 {
-    if (metric == QLatin1String("throughput_rate") || metric == QLatin1String("on_time") ||
-        metric == QLatin1String("sim_requests_per_second"))
-        return 1;
-    if (metric.startsWith(QLatin1String("dropped")) || metric == QLatin1String("late") ||
-        metric.startsWith(QLatin1String("response_ms")) ||
-        metric.endsWith(QLatin1String("_bytes")) || metric == QLatin1String("imbalance") ||
-        metric.endsWith(QLatin1String("_time_us_mean")))
-        return -1;
-    return 0;
+    const MetricInfo *m = findMetric(metric.toStdString());
+    if (!m || m->better == Better::Neither)
+        return 0;
+    return m->better == Better::Higher ? 1 : -1;
 }
 
 /** The CI to two significant digits and the mean to the same place. */
@@ -218,7 +217,7 @@ QString meanPlusMinus(const MeanCi &m)
 std::optional<QString> latexTable(const std::vector<VariantSummary> &summary,
                                   const QStringList &metricsIn, QString *error)
 {
-    const QStringList metrics = metricsIn.isEmpty() ? defaultTableMetrics() : metricsIn;
+    const QStringList metrics = metricsIn.isEmpty() ? defaultTableMetrics(summary) : metricsIn;
     QVector<QVector<MeanCi>> cells(int(summary.size()));
     for (const QString &metric : metrics)
         for (std::size_t v = 0; v < summary.size(); ++v) {

@@ -114,7 +114,7 @@ void ComparisonCharts::exportChart(Chart which)
 
 bool ComparisonCharts::writeLatexTable(const QString &path, QString *error) const
 {
-    QStringList metrics = charts::defaultTableMetrics();
+    QStringList metrics = charts::defaultTableMetrics(mSummary);
     if (!mMetric->currentText().isEmpty() && !metrics.contains(mMetric->currentText()))
         metrics << mMetric->currentText();
     const auto table = charts::latexTable(mSummary, metrics, error);
