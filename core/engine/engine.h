@@ -104,6 +104,7 @@ private:
     void processUntil(double until);
     void admitArrivals(double until);
     void dropExpired();
+    template <typename Take> void takeFromEapQueues(Take take);
     void dispatchFromEaps();
     void dispatchSlotCentrally();
     void sortByPriority(std::vector<std::int32_t> &queue, int queueIndex);
