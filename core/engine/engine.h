@@ -146,6 +146,7 @@ private:
     void failPod(std::int32_t id, int kind);
     void releasePod(Pod &pod, bool layers);
     void schedulePull(int node);
+    void pullsDone(int node, std::uint32_t version);
     void finishPods();
 
     // Serving streams and the performance analyser (engineserving.cpp)
