@@ -3,6 +3,7 @@
 // forward pass equals torch's, the pool holds at most N and the target follows
 // every K steps, models round-trip and wrong shapes are refused, and trained `drs`
 // beats `random` and `round-robin` on drs-five-node over seeds it never saw.
+#include "common/bundledscenario.h"
 #include "common/maxabsdiff.h"
 #include "common/trained.h"
 #include "env/drsenvironment.h"
@@ -28,14 +29,6 @@
 using namespace schedlab;
 
 namespace {
-Scenario drsFiveNode()
-{
-    const ScenarioLoad load = loadScenarioFile(SCHEDLAB_SOURCE_DIR "/scenarios/drs-five-node.yaml");
-    if (!load.ok())
-        qFatal("drs-five-node.yaml does not load");
-    return *load.scenario;
-}
-
 std::vector<float> randomRows(Rng &rng, int rows, int width)
 {
     std::vector<float> v(std::size_t(rows) * width);
@@ -165,7 +158,7 @@ private Q_SLOTS:
      *  network every K gradient steps; the pool never holds more than N. */
     void targetEveryKAndPoolAtMostN()
     {
-        const Scenario s = drsFiveNode();
+        const Scenario s = test::bundledScenario("drs-five-node");
         DqnConfig config;
         config.episodePods = 200;
         DqnTrainer trainer(s, drsOptions("drs", 2), DqnVariant::Dqn, config);
@@ -188,7 +181,7 @@ private Q_SLOTS:
      *  and a model of other shapes is refused with a message that says which layer. */
     void modelRoundTripAndWrongShapes()
     {
-        const Scenario s = drsFiveNode();
+        const Scenario s = test::bundledScenario("drs-five-node");
         DqnConfig config;
         config.episodePods = 20;
         DqnTrainer dueling(s, drsOptions("dueling-dqn", 1), DqnVariant::Dueling, config);
@@ -246,7 +239,7 @@ private Q_SLOTS:
     void familyTrainsAndRuns()
     {
         QFETCH(QString, agent);
-        const Scenario s = drsFiveNode();
+        const Scenario s = test::bundledScenario("drs-five-node");
         std::unique_ptr<Trainer> t;
         if (agent == "ppo") {
             PpoConfig c;
@@ -284,7 +277,7 @@ private Q_SLOTS:
     /** TrainOptions::reward picks Table 5's reward setting; an unknown one is refused. */
     void rewardSettings()
     {
-        const Scenario s = drsFiveNode();
+        const Scenario s = test::bundledScenario("drs-five-node");
         DqnConfig c;
         c.episodePods = 10;
         for (const char *reward : {"drs", "rlsk", "deeprm", "multi-deeprm"}) {
@@ -307,7 +300,7 @@ private Q_SLOTS:
     /** Same seed, same weights; a stop between steps ends the run on a whole step. */
     void deterministicAndStoppable()
     {
-        const Scenario s = drsFiveNode();
+        const Scenario s = test::bundledScenario("drs-five-node");
         DqnConfig c;
         c.episodePods = 60;
         c.replay = 40;
@@ -332,7 +325,7 @@ private Q_SLOTS:
      */
     void runTimeStateMatchesTraining()
     {
-        const Scenario s = drsFiveNode();
+        const Scenario s = test::bundledScenario("drs-five-node");
         DrsEnvironment env(s);
         const DrsStateLayout &layout = env.layout();
         env.reset(3);
@@ -366,7 +359,7 @@ private Q_SLOTS:
      *  decision than random and round-robin over 300 pods on unseen seeds. */
     void drsBeatsBaselines()
     {
-        const Scenario s = drsFiveNode();
+        const Scenario s = test::bundledScenario("drs-five-node");
         const int episodes = qEnvironmentVariableIntValue("SCHEDLAB_DRS_EPISODES");
         QElapsedTimer timer;
         timer.start();
@@ -414,7 +407,7 @@ private Q_SLOTS:
      *  leaves the nodes less unbalanced than kube-default, on the same unseen seeds. */
     void drsImbalanceBelowKubeDefault()
     {
-        const Scenario s = drsFiveNode();
+        const Scenario s = test::bundledScenario("drs-five-node");
         const auto model = test::trained(s, drsOptions("drs", 0));
         PolicySelection drs = s.policies, kube = s.policies;
         drs.placement = "drs";
