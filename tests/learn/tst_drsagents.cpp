@@ -64,15 +64,6 @@ std::vector<int> feasible(DrsEnvironment &env)
         out.push_back(0);
     return out;
 }
-
-TrainOptions drsOptions(const std::string &agent, int episodes, std::uint64_t seed = 1)
-{
-    TrainOptions o;
-    o.agent = agent;
-    o.episodes = episodes;
-    o.seed = seed;
-    return o;
-}
 } // namespace
 
 class TestDrsAgents : public QObject
@@ -161,7 +152,7 @@ private Q_SLOTS:
         const Scenario s = test::bundledScenario("drs-five-node");
         DqnConfig config;
         config.episodePods = 200;
-        DqnTrainer trainer(s, drsOptions("drs", 2), DqnVariant::Dqn, config);
+        DqnTrainer trainer(s, test::trainOptions("drs", 2), DqnVariant::Dqn, config);
         TrainControl control;
         std::vector<TrainPoint> points;
         trainer.train(control, [&](const TrainPoint &p) { points.push_back(p); });
@@ -184,7 +175,7 @@ private Q_SLOTS:
         const Scenario s = test::bundledScenario("drs-five-node");
         DqnConfig config;
         config.episodePods = 20;
-        DqnTrainer dueling(s, drsOptions("dueling-dqn", 1), DqnVariant::Dueling, config);
+        DqnTrainer dueling(s, test::trainOptions("dueling-dqn", 1), DqnVariant::Dueling, config);
         const LearnedModel m = dueling.model();
         QCOMPARE(m.agent, std::string("dueling-dqn"));
         QVERIFY(m.net("dueling-dqn.q") && m.net("dueling-dqn.value") &&
@@ -200,7 +191,7 @@ private Q_SLOTS:
         QVERIFY(makeDrsPlacement("dueling-dqn", back) != nullptr);
 
         // Resuming from it works; from a model with another hidden width does not.
-        TrainOptions resume = drsOptions("dueling-dqn", 1);
+        TrainOptions resume = test::trainOptions("dueling-dqn", 1);
         resume.initial = std::make_shared<LearnedModel>(back);
         DqnTrainer again(s, resume, DqnVariant::Dueling, config);
         QVERIFY(again.model().nets == back.nets);
@@ -244,12 +235,12 @@ private Q_SLOTS:
         if (agent == "ppo") {
             PpoConfig c;
             c.episodePods = 40;
-            t = std::make_unique<PpoTrainer>(s, drsOptions("ppo", 2), c);
+            t = std::make_unique<PpoTrainer>(s, test::trainOptions("ppo", 2), c);
         } else {
             DqnConfig c;
             c.episodePods = 40;
             c.replay = 30;
-            t = std::make_unique<DqnTrainer>(s, drsOptions("double-dqn", 2), DqnVariant::Double, c);
+            t = std::make_unique<DqnTrainer>(s, test::trainOptions("double-dqn", 2), DqnVariant::Double, c);
         }
         TrainControl control;
         TrainPoint last;
@@ -281,7 +272,7 @@ private Q_SLOTS:
         DqnConfig c;
         c.episodePods = 10;
         for (const char *reward : {"drs", "rlsk", "deeprm", "multi-deeprm"}) {
-            TrainOptions o = drsOptions("drs", 1);
+            TrainOptions o = test::trainOptions("drs", 1);
             o.reward = reward;
             DqnTrainer t(s, o, DqnVariant::Dqn, c);
             TrainControl control;
@@ -292,7 +283,7 @@ private Q_SLOTS:
                 QVERIFY(last.reward < 0); // −Σ 1/T_j over the pods in the system
             QCOMPARE(t.model().info.at("reward"), std::string(reward));
         }
-        TrainOptions o = drsOptions("drs", 1);
+        TrainOptions o = test::trainOptions("drs", 1);
         o.reward = "kais";
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, DqnTrainer(s, o, DqnVariant::Dqn, c));
     }
@@ -305,13 +296,13 @@ private Q_SLOTS:
         c.episodePods = 60;
         c.replay = 40;
         TrainControl control;
-        DqnTrainer a(s, drsOptions("drs", 1, 4), DqnVariant::Dqn, c);
-        DqnTrainer b(s, drsOptions("drs", 1, 4), DqnVariant::Dqn, c);
+        DqnTrainer a(s, test::trainOptions("drs", 1, 4), DqnVariant::Dqn, c);
+        DqnTrainer b(s, test::trainOptions("drs", 1, 4), DqnVariant::Dqn, c);
         a.train(control, {});
         b.train(control, {});
         QVERIFY(a.model().nets == b.model().nets);
         control.stop();
-        DqnTrainer stopped(s, drsOptions("drs", 1, 4), DqnVariant::Dqn, c);
+        DqnTrainer stopped(s, test::trainOptions("drs", 1, 4), DqnVariant::Dqn, c);
         int points = 0;
         stopped.train(control, [&](const TrainPoint &) { ++points; });
         QCOMPARE(points, 0);
@@ -363,7 +354,7 @@ private Q_SLOTS:
         const int episodes = qEnvironmentVariableIntValue("SCHEDLAB_DRS_EPISODES");
         QElapsedTimer timer;
         timer.start();
-        DqnTrainer trainer(s, drsOptions("drs", episodes > 0 ? episodes : 4), DqnVariant::Dqn);
+        DqnTrainer trainer(s, test::trainOptions("drs", episodes > 0 ? episodes : 4), DqnVariant::Dqn);
         TrainControl control;
         trainer.train(control, [](const TrainPoint &p) {
             qInfo("episode %d: reward %.3f, TD loss %.5f, %.0f steps/s", p.episode, p.reward,
@@ -408,7 +399,7 @@ private Q_SLOTS:
     void drsImbalanceBelowKubeDefault()
     {
         const Scenario s = test::bundledScenario("drs-five-node");
-        const auto model = test::trained(s, drsOptions("drs", 0));
+        const auto model = test::trained(s, test::trainOptions("drs", 0));
         PolicySelection drs = s.policies, kube = s.policies;
         drs.placement = "drs";
         kube.placement = "kube-default";
