@@ -268,12 +268,12 @@ void Engine::dropExpired()
     sweep(mState.cloudQueue, DropSite::Cloud, kCloud);
 }
 
-void Engine::dispatchFromEaps()
+/**
+ * Takes this slot's requests off every eAP queue in Ψ order, at most
+ * dispatchPerSlot from each, and hands each to `take` as it leaves.
+ */
+template <typename Take> void Engine::takeFromEapQueues(Take take)
 {
-    if (mDispatch->centralised()) {
-        dispatchSlotCentrally();
-        return;
-    }
     const int limit = mScenario.time.dispatchPerSlot;
     for (int b = 0; b < int(mTopology.eaps.size()); ++b) {
         auto &queue = mState.eapQueues[b];
@@ -284,16 +284,25 @@ void Engine::dispatchFromEaps()
                 const int i = pickFromQueue(queue, b, false, -1);
                 const std::int32_t id = queue[i];
                 queue.erase(queue.begin() + i);
-                dispatchRequest(b, id);
+                take(b, id);
             }
             continue;
         }
         // `all`: the whole queue leaves this slot, in Ψ order.
         sortByPriority(queue, b);
         for (std::int32_t id : queue)
-            dispatchRequest(b, id);
+            take(b, id);
         queue.clear();
     }
+}
+
+void Engine::dispatchFromEaps()
+{
+    if (mDispatch->centralised()) {
+        dispatchSlotCentrally();
+        return;
+    }
+    takeFromEapQueues([this](int eap, std::int32_t id) { dispatchRequest(eap, id); });
 }
 
 void Engine::sortByPriority(std::vector<std::int32_t> &queue, int queueIndex)
@@ -321,25 +330,10 @@ void Engine::sortByPriority(std::vector<std::int32_t> &queue, int queueIndex)
  */
 void Engine::dispatchSlotCentrally()
 {
-    const int limit = mScenario.time.dispatchPerSlot;
     mSlotBatch.clear();
-    for (int b = 0; b < int(mTopology.eaps.size()); ++b) {
-        auto &queue = mState.eapQueues[b];
-        if (queue.empty())
-            continue;
-        if (limit > 0) {
-            for (int k = 0; k < limit && !queue.empty(); ++k) {
-                const int i = pickFromQueue(queue, b, false, -1);
-                mSlotBatch.push_back({b, queue[i], nullptr});
-                queue.erase(queue.begin() + i);
-            }
-            continue;
-        }
-        sortByPriority(queue, b);
-        for (std::int32_t id : queue)
-            mSlotBatch.push_back({b, id, nullptr});
-        queue.clear();
-    }
+    takeFromEapQueues([this](int eap, std::int32_t id) {
+        mSlotBatch.push_back({eap, id, nullptr});
+    });
     if (mSlotBatch.empty())
         return;
     for (SlotRequest &q : mSlotBatch)

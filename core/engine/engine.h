@@ -104,6 +104,7 @@ private:
     void processUntil(double until);
     void admitArrivals(double until);
     void dropExpired();
+    template <typename Take> void takeFromEapQueues(Take take);
     void dispatchFromEaps();
     void dispatchSlotCentrally();
     void sortByPriority(std::vector<std::int32_t> &queue, int queueIndex);
@@ -145,6 +146,7 @@ private:
     void failPod(std::int32_t id, int kind);
     void releasePod(Pod &pod, bool layers);
     void schedulePull(int node);
+    void pullsDone(int node, std::uint32_t version);
     void finishPods();
 
     // Serving streams and the performance analyser (engineserving.cpp)

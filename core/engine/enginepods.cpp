@@ -80,23 +80,9 @@ void Engine::handlePodEvent(const Event &e)
     case PodArrive:
         podArrive(e.a);
         break;
-    case PodPull: {
-        PullQueue &q = mPulls[e.a];
-        if (std::uint32_t(e.b) != q.version())
-            break; // the node's sharing changed since this completion was computed
-        std::vector<PullQueue::Finished> done;
-        q.complete(mState.now, done);
-        for (PullQueue::Finished &f : done) {
-            mCaches[e.a].markPresent(f.digest, mState.now);
-            for (std::int32_t id : f.waiters) {
-                Pod &pod = mState.pods[id];
-                if (--pod.waiting == 0 && pod.phase == PodPhase::Pulling)
-                    podPulled(id);
-            }
-        }
-        schedulePull(e.a);
+    case PodPull:
+        pullsDone(e.a, std::uint32_t(e.b));
         break;
-    }
     case PodStart:
         podStart(e.a);
         break;
@@ -233,6 +219,26 @@ void Engine::schedulePull(int node)
     const PullQueue &q = mPulls[node];
     if (!q.empty())
         mEvents.push(q.nextCompletion(), PodPull, node, std::int32_t(q.version()));
+}
+
+/** A PodPull event: the layers `node` finished downloading are present, and the pods
+ *  that wait for nothing else go on. */
+void Engine::pullsDone(int node, std::uint32_t version)
+{
+    PullQueue &q = mPulls[node];
+    if (version != q.version())
+        return; // the node's sharing changed since this completion was computed
+    std::vector<PullQueue::Finished> done;
+    q.complete(mState.now, done);
+    for (PullQueue::Finished &f : done) {
+        mCaches[node].markPresent(f.digest, mState.now);
+        for (std::int32_t id : f.waiters) {
+            Pod &pod = mState.pods[id];
+            if (--pod.waiting == 0 && pod.phase == PodPhase::Pulling)
+                podPulled(id);
+        }
+    }
+    schedulePull(node);
 }
 
 void Engine::podPulled(std::int32_t id)

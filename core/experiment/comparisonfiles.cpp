@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "experiment/comparisonfiles.h"
 
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 
@@ -16,23 +15,6 @@ nlohmann::ordered_json policiesOf(const PolicySelection &p)
             {"placement", p.placement}};
 }
 } // namespace
-
-std::string csvNumber(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.17g", v);
-    return buf;
-}
-
-std::string csvField(const std::string &s)
-{
-    if (s.find_first_of(",\"\n") == std::string::npos)
-        return s;
-    std::string out = "\"";
-    for (char c : s)
-        out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
-}
 
 nlohmann::ordered_json comparisonJson(const Scenario &scenario, const ComparisonSpec &spec,
                                       const std::vector<VariantSummary> &summary)

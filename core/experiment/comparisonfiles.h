@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/csv.h" // csvNumber, csvField: the result files' numbers and fields
 #include "experiment/comparison.h"
 
 #include <nlohmann/json.hpp>
@@ -14,11 +15,6 @@ namespace schedlab {
  */
 nlohmann::ordered_json comparisonJson(const Scenario &scenario, const ComparisonSpec &spec,
                                       const std::vector<VariantSummary> &summary);
-
-/** A double as the result files write it: %.17g, so it reads back bit for bit. */
-std::string csvNumber(double v);
-/** `s` as one CSV field, quoted when it holds a comma, a quote or a newline. */
-std::string csvField(const std::string &s);
 
 /**
  * summary.csv, runs.csv (one row per run), frames.csv (Φ_f per frame), cdf.csv

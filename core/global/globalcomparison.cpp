@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "global/globalcomparison.h"
 
+#include "base/csv.h"
 #include "policy/global/architecture.h"
 #include "global/globalsimulation.h"
 
 #include <algorithm>
 #include <atomic>
-#include <cstdio>
 #include <mutex>
 #include <thread>
 
@@ -83,9 +83,7 @@ nlohmann::ordered_json globalComparisonJson(const GlobalScenario &scenario,
 namespace {
 std::string number(double v)
 {
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.10g", v);
-    return buf;
+    return csvNumber(v, 10);
 }
 } // namespace
 

@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
 namespace schedlab::global {
 
@@ -23,18 +22,6 @@ std::vector<int> clustersPerZone(const GlobalWorld &w)
 std::vector<double> weightsOr(const std::vector<double> &given, int count)
 {
     return given.empty() ? std::vector<double>(std::size_t(std::max(1, count)), 1.0) : given;
-}
-
-int pick(Rng &rng, const std::vector<double> &weights)
-{
-    const double total = std::accumulate(weights.begin(), weights.end(), 0.0);
-    double x = rng.uniform() * total;
-    for (std::size_t i = 0; i < weights.size(); ++i) {
-        x -= weights[i];
-        if (x < 0.0)
-            return int(i);
-    }
-    return int(weights.size()) - 1;
 }
 
 } // namespace
@@ -140,7 +127,7 @@ GlobalResult GlobalSimulation::run()
 GlobalRequest GlobalSimulation::drawRequest(std::int32_t &tenantOut)
 {
     Rng &rng = mRequestRng;
-    const RequestFlavor &f = mScenario.flavors[std::size_t(pick(rng, mFlavorWeights))];
+    const RequestFlavor &f = mScenario.flavors[std::size_t(pickWeighted(rng, mFlavorWeights))];
     GlobalRequest r;
     r.demand = f.demand;
     r.storage = f.storage;
@@ -158,9 +145,9 @@ GlobalRequest GlobalSimulation::drawRequest(std::int32_t &tenantOut)
         r.affinityZone = r.zone != kNone ? r.zone : otherZone;
     else if (anti < mScenario.antiAffinityFraction && otherZone != r.zone)
         r.antiAffinityZone = otherZone;
-    tenantOut = pick(rng, mTenantWeights);
+    tenantOut = pickWeighted(rng, mTenantWeights);
     r.tenant = tenantOut;
-    r.priority = pick(rng, mPriorityWeights);
+    r.priority = pickWeighted(rng, mPriorityWeights);
     return r;
 }
 
@@ -408,7 +395,7 @@ void GlobalSimulation::onDirectArrival()
     // The cluster places it or turns it away; no global view hears of it before the next
     // collection, so until then the framework's commits may meet a cluster with less room.
     const auto cluster = std::int32_t(mDirectRng.below(std::uint32_t(mWorld.nodes.clusterCount())));
-    const int flavor = pick(mDirectRng, mFlavorWeights);
+    const int flavor = pickWeighted(mDirectRng, mFlavorWeights);
     const double lifetime = mDirectRng.exponential(mScenario.lifetime);
     const RequestFlavor &f = mScenario.flavors[std::size_t(flavor)];
     GlobalRequest r;

@@ -36,22 +36,6 @@ GlobalScenario defaultGlobalScenario()
     return s;
 }
 
-namespace {
-int pickWeighted(Rng &rng, const std::vector<double> &weights)
-{
-    double total = 0.0;
-    for (double w : weights)
-        total += w;
-    double x = rng.uniform() * total;
-    for (std::size_t i = 0; i < weights.size(); ++i) {
-        x -= weights[i];
-        if (x < 0.0)
-            return int(i);
-    }
-    return int(weights.size()) - 1;
-}
-} // namespace
-
 GlobalWorld generateWorld(const GlobalScenario &s)
 {
     GlobalWorld w;

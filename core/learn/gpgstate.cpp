@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "learn/gpgstate.h"
 
+#include "learn/nodefeatures.h"
 #include "state/simstate.h"
 #include "state/topology.h"
 
@@ -10,16 +11,6 @@
 #include <string>
 
 namespace schedlab {
-
-namespace {
-/** Left of `capacity` after `used`, as a fraction in [0, 1]; 0 without capacity. */
-float leftFraction(double used, double capacity)
-{
-    if (!(capacity > 0.0))
-        return 0.0f;
-    return float(std::clamp(1.0 - used / capacity, 0.0, 1.0));
-}
-} // namespace
 
 GpgSiteGraph::GpgSiteGraph(const Topology &topology, int services, int site)
     : mLayout{services}, mSite(site)

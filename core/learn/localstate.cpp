@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "learn/localstate.h"
 
+#include "learn/nodefeatures.h"
 #include "policy/dispatchpolicy.h"
 #include "state/simstate.h"
 #include "state/topology.h"
@@ -12,14 +13,6 @@
 namespace schedlab {
 
 namespace {
-
-/** Left of `capacity` after `used`, as a fraction in [0, 1]; 0 without capacity. */
-float leftFraction(double used, double capacity)
-{
-    if (!(capacity > 0.0))
-        return 0.0f;
-    return float(std::clamp(1.0 - used / capacity, 0.0, 1.0));
-}
 
 void checkSize(std::size_t have, int want, const char *what)
 {

@@ -1,28 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "placement/placementlog.h"
 
+#include "base/csv.h"
 #include "state/simstate.h"
-
-#include <cstdio>
 
 namespace schedlab {
 
 namespace {
 std::string number(double v)
 {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.10g", v);
-    return buf;
-}
-/** RFC 4180: quoted, with quotes doubled, when the text holds a comma, quote or line break. */
-std::string csvField(const std::string &text)
-{
-    if (text.find_first_of(",\"\r\n") == std::string::npos)
-        return text;
-    std::string out = "\"";
-    for (char c : text)
-        out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
+    return csvNumber(v, 10);
 }
 } // namespace
 

@@ -4,6 +4,7 @@
 #include "scenario/scenarioio.h"
 #include "base/suggest.h"
 #include "scenario/loadtextfile.h"
+#include "scenario/metrickeys.h"
 
 #include <yaml-cpp/depthguard.h>
 
@@ -137,11 +138,9 @@ void readServices(ReadContext &ctx, const Field &f, std::vector<ServiceSpec> &ou
             rm.distribution("deadline", Dimension::Duration, s.deadline);
         }
         if (const auto p = m.get("profile")) {
-            static const std::vector<std::string> metrics = {"cpu",    "memory",    "net_rx",
-                                                             "net_tx", "disk_read", "disk_write"};
-            MapReader pm(ctx, *p, metrics);
+            MapReader pm(ctx, *p, metricKeyList());
             for (int i = 0; i < kMetricCount; ++i)
-                pm.number(metrics[i], s.profile[i]);
+                pm.number(kMetricKeys[i], s.profile[i]);
         }
         m.number("perf_base", s.perfBase);
         if (const auto r = m.get("replicas")) {

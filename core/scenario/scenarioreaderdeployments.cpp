@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario/scenarioreader.h"
 
+#include "scenario/metrickeys.h"
+
 namespace schedlab::detail {
 
 namespace {
@@ -44,8 +46,6 @@ void readServe(ReadContext &ctx, const Field &f, ServeSpec &out)
 
 void readPod(ReadContext &ctx, const Field &f, PodTemplate &out)
 {
-    static const std::vector<std::string> metrics = {"cpu",    "memory",    "net_rx",
-                                                     "net_tx", "disk_read", "disk_write"};
     MapReader m(ctx, f,
                 {"name", "image", "weight", "cpu", "cpu_limit", "memory", "duration", "perf_base",
                  "start_jitter", "profile", "usage", "node_selector", "tolerations"});
@@ -61,15 +61,17 @@ void readPod(ReadContext &ctx, const Field &f, PodTemplate &out)
     m.number("perf_base", out.perfBase);
     m.distribution("start_jitter", Dimension::Duration, out.startJitter);
     if (const auto p = m.get("profile")) {
-        MapReader pm(ctx, *p, metrics);
+        MapReader pm(ctx, *p, metricKeyList());
         for (int i = 0; i < kMetricCount; ++i)
-            pm.number(metrics[i], out.profile[i]);
+            pm.number(kMetricKeys[i], out.profile[i]);
     }
     if (const auto u = m.get("usage")) {
-        MapReader um(ctx, *u, {"cpu", "net_rx", "net_tx", "disk_read", "disk_write"});
+        std::vector<std::string> keys = metricKeyList();
+        keys.erase(keys.begin() + int(Metric::Memory)); // a pod's memory is its request
+        MapReader um(ctx, *u, keys);
         um.quantity("cpu", Dimension::Cpu, out.usage[int(Metric::Cpu)]);
         for (int i = int(Metric::NetRx); i < kMetricCount; ++i)
-            um.quantity(metrics[i], Dimension::Bandwidth, out.usage[i]);
+            um.quantity(kMetricKeys[i], Dimension::Bandwidth, out.usage[i]);
     }
     if (const auto sel = m.get("node_selector"))
         forEachEntry(ctx, *sel, [&](const std::string &key, const Field &value) {

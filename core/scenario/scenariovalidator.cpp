@@ -3,6 +3,7 @@
 // loader runs them after reading and locates each error by its key path.
 #include "base/suggest.h"
 #include "registry/buildpolicies.h"
+#include "scenario/metrickeys.h"
 #include "scenario/scenarioio.h"
 #include "scenario/units.h"
 
@@ -162,8 +163,6 @@ private:
         for (const ImageSpec &i : mS.images)
             images.push_back(i.name);
         std::set<std::string> names;
-        static const char *metrics[] = {"cpu",    "memory",    "net_rx",
-                                        "net_tx", "disk_read", "disk_write"};
         for (std::size_t i = 0; i < mS.services.size(); ++i) {
             const ServiceSpec &s = mS.services[i];
             const std::string path = "services[" + std::to_string(i) + "]";
@@ -180,7 +179,7 @@ private:
             checkDistribution(path + ".request.size", s.size, Dimension::Size);
             checkDistribution(path + ".request.deadline", s.deadline, Dimension::Duration);
             for (int m = 0; m < kMetricCount; ++m)
-                nonNegative(path + ".profile." + metrics[m], s.profile[m],
+                nonNegative(path + ".profile." + kMetricKeys[m], s.profile[m],
                             formatNumber(s.profile[m]));
             positive(path + ".perf_base", s.perfBase, formatNumber(s.perfBase));
             const ReplicaBounds &r = s.replicas;
@@ -332,8 +331,6 @@ private:
 
     void checkPod(const std::string &path, const PodTemplate &p)
     {
-        static const char *metrics[] = {"cpu",    "memory",    "net_rx",
-                                        "net_tx", "disk_read", "disk_write"};
         if (p.image.empty()) {
             add(path + ".image", "must name an image");
         } else if (!mS.podImage(p.image).first) {
@@ -357,7 +354,8 @@ private:
         checkDistribution(path + ".start_jitter", p.startJitter, Dimension::Duration);
         positive(path + ".perf_base", p.perfBase, formatNumber(p.perfBase));
         for (int m = 0; m < kMetricCount; ++m)
-            nonNegative(path + ".profile." + metrics[m], p.profile[m], formatNumber(p.profile[m]));
+            nonNegative(path + ".profile." + kMetricKeys[m], p.profile[m],
+                        formatNumber(p.profile[m]));
         checkUsage(path, p);
         for (std::size_t t = 0; t < p.tolerations.size(); ++t)
             if (p.tolerations[t].key.empty())
@@ -375,9 +373,8 @@ private:
                                  "cpu), not both");
         const double cpu = p.usage[int(Metric::Cpu)];
         nonNegative(path + ".usage.cpu", cpu, formatCpu(cpu));
-        static const char *keys[] = {"", "", "net_rx", "net_tx", "disk_read", "disk_write"};
         for (int m = int(Metric::NetRx); m < kMetricCount; ++m)
-            nonNegative(path + ".usage." + keys[m], p.usage[m], formatBandwidth(p.usage[m]));
+            nonNegative(path + ".usage." + kMetricKeys[m], p.usage[m], formatBandwidth(p.usage[m]));
         for (const SiteSpec &site : mS.sites)
             for (const EapSpec &eap : site.eaps)
                 for (const NodeSpec &n : eap.nodes) {

@@ -4,6 +4,7 @@
 // and sites left out. Loading the text gives back an equal Scenario.
 #include "scenario/scenarioio.h"
 #include "base/textfile.h"
+#include "scenario/metrickeys.h"
 #include "scenario/units.h"
 
 #include <cstdio>
@@ -277,8 +278,6 @@ private:
             line(0, "services: []");
             return;
         }
-        static const char *metrics[] = {"cpu",    "memory",    "net_rx",
-                                        "net_tx", "disk_read", "disk_write"};
         line(0, "services:");
         for (const ServiceSpec &svc : s.services) {
             line(1, "- name: " + scalar(svc.name));
@@ -294,7 +293,7 @@ private:
                                       .text());
             Flow profile;
             for (int m = 0; m < kMetricCount; ++m)
-                profile.add(metrics[m], num(svc.profile[m]));
+                profile.add(kMetricKeys[m], num(svc.profile[m]));
             line(2, "profile: " + profile.text());
             line(2, "perf_base: " + num(svc.perfBase));
             line(2, "replicas: " + Flow()
@@ -419,8 +418,6 @@ private:
 
     static std::string pod(const PodTemplate &p)
     {
-        static const char *metrics[] = {"cpu",    "memory",    "net_rx",
-                                        "net_tx", "disk_read", "disk_write"};
         static const PodTemplate d;
         Flow f;
         f.str("name", p.name).str("image", p.image);
@@ -438,14 +435,14 @@ private:
         if (p.profile != d.profile) {
             Flow profile;
             for (int m = 0; m < kMetricCount; ++m)
-                profile.add(metrics[m], num(p.profile[m]));
+                profile.add(kMetricKeys[m], num(p.profile[m]));
             f.add("profile", profile.text());
         }
         if (p.usage != d.usage) {
             Flow usage;
             usage.add("cpu", q(p.usage[int(Metric::Cpu)], Dimension::Cpu));
             for (int m = int(Metric::NetRx); m < kMetricCount; ++m)
-                usage.add(metrics[m], q(p.usage[m], Dimension::Bandwidth));
+                usage.add(kMetricKeys[m], q(p.usage[m], Dimension::Bandwidth));
             f.add("usage", usage.text());
         }
         if (!p.nodeSelector.empty()) {

@@ -22,7 +22,16 @@ struct Unit
     bool canonical; ///< written by formatQuantity; aliases are only read
 };
 
-const std::vector<Unit> &unitsOf(Dimension d)
+/** What messages call a dimension, a few valid examples, and its units. */
+struct DimensionInfo
+{
+    Dimension dimension;
+    const char *name;
+    const char *examples;
+    const std::vector<Unit> &units;
+};
+
+const DimensionInfo &infoOf(Dimension d)
 {
     static const std::vector<Unit> duration = {{"s", 1, 1, true},
                                                {"us", 1, 1e6, true},
@@ -50,21 +59,23 @@ const std::vector<Unit> &unitsOf(Dimension d)
     static const std::vector<Unit> rate = {
         {"/s", 1, 1, true}, {"/m", 1, 60, true}, {"/h", 1, 3600, true}};
     static const std::vector<Unit> ratio = {{"", 1, 1, true}};
-    switch (d) {
-    case Dimension::Duration:
-        return duration;
-    case Dimension::Size:
-        return size;
-    case Dimension::Bandwidth:
-        return bandwidth;
-    case Dimension::Cpu:
-        return cpu;
-    case Dimension::Rate:
-        return rate;
-    case Dimension::Ratio:
-        return ratio;
-    }
-    return ratio;
+    static const DimensionInfo infos[] = {
+        {Dimension::Duration, "duration", "250ms, 2s, 10m", duration},
+        {Dimension::Size, "size", "512Mi, 4Gi, 120MB", size},
+        {Dimension::Bandwidth, "bandwidth", "50Mbps, 1Gbps", bandwidth},
+        {Dimension::Cpu, "cpu quantity", "2, 500m", cpu},
+        {Dimension::Rate, "rate", "20/s, 300/m", rate},
+        {Dimension::Ratio, "number", "0.5, 1, 2.5", ratio},
+    };
+    for (const DimensionInfo &info : infos)
+        if (info.dimension == d)
+            return info;
+    return infos[std::size(infos) - 1];
+}
+
+const std::vector<Unit> &unitsOf(Dimension d)
+{
+    return infoOf(d).units;
 }
 
 bool isDigit(char c)
@@ -158,40 +169,12 @@ std::string numberText(double n)
 
 std::string dimensionName(Dimension d)
 {
-    switch (d) {
-    case Dimension::Duration:
-        return "duration";
-    case Dimension::Size:
-        return "size";
-    case Dimension::Bandwidth:
-        return "bandwidth";
-    case Dimension::Cpu:
-        return "cpu quantity";
-    case Dimension::Rate:
-        return "rate";
-    case Dimension::Ratio:
-        return "number";
-    }
-    return "number";
+    return infoOf(d).name;
 }
 
 std::string dimensionExamples(Dimension d)
 {
-    switch (d) {
-    case Dimension::Duration:
-        return "250ms, 2s, 10m";
-    case Dimension::Size:
-        return "512Mi, 4Gi, 120MB";
-    case Dimension::Bandwidth:
-        return "50Mbps, 1Gbps";
-    case Dimension::Cpu:
-        return "2, 500m";
-    case Dimension::Rate:
-        return "20/s, 300/m";
-    case Dimension::Ratio:
-        return "0.5, 1, 2.5";
-    }
-    return {};
+    return infoOf(d).examples;
 }
 
 Parsed<double> parseNumber(std::string_view text)

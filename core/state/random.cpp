@@ -18,6 +18,20 @@ std::uint64_t splitmix(std::uint64_t &x)
 }
 } // namespace
 
+int pickWeighted(Rng &rng, std::span<const double> weights)
+{
+    double total = 0.0;
+    for (double w : weights)
+        total += w;
+    double x = rng.uniform() * total;
+    for (std::size_t i = 0; i < weights.size(); ++i) {
+        x -= weights[i];
+        if (x < 0.0)
+            return int(i);
+    }
+    return int(weights.size()) - 1;
+}
+
 std::uint64_t stableHash(std::string_view text, std::uint64_t basis)
 {
     std::uint64_t h = basis;

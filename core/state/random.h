@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string_view>
 
 namespace schedlab {
@@ -52,6 +53,10 @@ private:
     bool mHasSpare = false;
     double mSpare = 0.0;
 };
+
+/** An index drawn with probability proportional to its weight: one uniform draw walked
+ *  down the weights (the last index when rounding walks past the end). */
+int pickWeighted(Rng &rng, std::span<const double> weights);
 
 /** FNV-1a, for names that pick streams and for stable hashes of strings. */
 std::uint64_t stableHash(std::string_view text, std::uint64_t basis = 0xcbf29ce484222325ULL);

@@ -381,16 +381,12 @@ std::vector<std::pair<double, double>> ExperimentStore::vector(std::int64_t runI
 {
     using Points = std::vector<std::pair<double, double>>;
     return guard<Points>({}, [&]() -> Points {
-        Points points;
         Query q = query("SELECT d.x, d.y FROM vector_data d JOIN vector v ON v.id = d.vector_id "
                         "WHERE v.run_id = ? AND v.name = ? ORDER BY d.seq");
         q.bind(1, runId).bind(2, name);
-        while (q.next())
-            points.emplace_back(q.real(0), q.real(1));
-        if (q.failed()) {
+        Points points;
+        if (!readRows(q, points, [](const Query &r) { return std::pair(r.real(0), r.real(1)); }))
             fail("cannot read vector '" + name + "': " + sqliteError());
-            return {};
-        }
         return points;
     });
 }
@@ -399,15 +395,11 @@ std::vector<std::string> ExperimentStore::vectorNames(std::int64_t runId) const
 {
     using Names = std::vector<std::string>;
     return guard<Names>({}, [&]() -> Names {
-        Names names;
         Query q = query("SELECT name FROM vector WHERE run_id = ? ORDER BY name");
         q.bind(1, runId);
-        while (q.next())
-            names.push_back(q.text(0));
-        if (q.failed()) {
+        Names names;
+        if (!readRows(q, names, [](const Query &r) { return r.text(0); }))
             fail("cannot read the vectors of run " + std::to_string(runId) + ": " + sqliteError());
-            return {};
-        }
         return names;
     });
 }

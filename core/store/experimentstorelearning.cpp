@@ -53,16 +53,12 @@ ExperimentStore::trainingCurve(std::int64_t sessionId, const std::string &metric
 {
     using Curve = std::vector<std::pair<std::int64_t, double>>;
     return guard<Curve>({}, [&]() -> Curve {
-        Curve curve;
         Query q = query("SELECT step, value FROM training_point "
                         "WHERE session_id = ? AND name = ? ORDER BY step");
         q.bind(1, sessionId).bind(2, metric);
-        while (q.next())
-            curve.emplace_back(q.int64(0), q.real(1));
-        if (q.failed()) {
+        Curve curve;
+        if (!readRows(q, curve, [](const Query &r) { return std::pair(r.int64(0), r.real(1)); }))
             fail("cannot read training curve '" + metric + "': " + sqliteError());
-            return {};
-        }
         return curve;
     });
 }

@@ -82,6 +82,18 @@ private:
     int mRc;
 };
 
+/** Appends `row(q)` for every row of `q` to `out`; false, with `out` emptied,
+ *  when a step fails. */
+template <class T, class Row> bool readRows(Query &q, std::vector<T> &out, Row row)
+{
+    while (q.next())
+        out.push_back(row(q));
+    if (!q.failed())
+        return true;
+    out.clear();
+    return false;
+}
+
 /**
  * A transaction, rolled back on destruction unless committed.
  *

@@ -48,12 +48,11 @@ constexpr float kOutputBias = 1.0f;
 
 struct ActorNet::Impl
 {
-    int stateSize, actions;
     torch::nn::Sequential net;
     torch::optim::Adam adam;
 
     Impl(int s, int a, std::uint64_t seed)
-        : stateSize(s), actions(a), net(makeMlp({s, kHidden[0], kHidden[1], kHidden[2], a}, seed)),
+        : net(makeMlp({s, kHidden[0], kHidden[1], kHidden[2], a}, seed)),
           adam(net->parameters(), torch::optim::AdamOptions(kLearningRate))
     {
         // ReLU(x) + 1 passes no gradient where x < 0: an output that starts below 0
@@ -74,28 +73,17 @@ struct ActorNet::Impl
 };
 
 ActorNet::ActorNet(int stateSize, int actions, std::uint64_t seed)
+    : NetShape(stateSize, actions, "ActorNet"), d(std::make_unique<Impl>(stateSize, actions, seed))
 {
-    if (stateSize <= 0 || actions <= 0)
-        throw std::invalid_argument("ActorNet: state size and actions must be positive");
-    d = std::make_unique<Impl>(stateSize, actions, seed);
 }
 ActorNet::~ActorNet() = default;
 ActorNet::ActorNet(ActorNet &&) noexcept = default;
 ActorNet &ActorNet::operator=(ActorNet &&) noexcept = default;
 
-int ActorNet::stateSize() const
-{
-    return d->stateSize;
-}
-int ActorNet::actions() const
-{
-    return d->actions;
-}
-
 std::vector<float> ActorNet::logits(std::span<const float> state) const
 {
     torch::NoGradGuard noGrad;
-    const auto out = d->logits(rows(state, d->stateSize, "actor state")).contiguous();
+    const auto out = d->logits(rows(state, stateSize(), "actor state")).contiguous();
     return {out.data_ptr<float>(), out.data_ptr<float>() + out.numel()};
 }
 
@@ -103,8 +91,8 @@ std::vector<float> ActorNet::policy(std::span<const float> state,
                                     std::span<const std::uint8_t> mask) const
 {
     torch::NoGradGuard noGrad;
-    const auto s = rows(state, d->stateSize, "actor state");
-    const auto f = maskRows(mask, d->actions);
+    const auto s = rows(state, stateSize(), "actor state");
+    const auto f = maskRows(mask, actions());
     if (f.size(0) != s.size(0))
         throw std::invalid_argument("actor: one resource context F per state expected");
     const auto out = d->policy(s, f).contiguous();
@@ -115,15 +103,16 @@ double ActorNet::policyGradientStep(std::span<const float> states,
                                     std::span<const std::uint8_t> masks,
                                     std::span<const int> actions, std::span<const float> advantages)
 {
-    const auto s = rows(states, d->stateSize, "actor states");
-    const auto f = maskRows(masks, d->actions);
+    const int width = NetShape::actions(); // the parameter `actions` hides it
+    const auto s = rows(states, stateSize(), "actor states");
+    const auto f = maskRows(masks, width);
     const auto batch = s.size(0);
     if (f.size(0) != batch || std::int64_t(actions.size()) != batch ||
         std::int64_t(advantages.size()) != batch)
         throw std::invalid_argument("actor: states, masks, actions and advantages differ in rows");
     auto a = torch::empty({batch}, torch::kInt64);
     for (std::int64_t i = 0; i < batch; ++i) {
-        if (actions[i] < 0 || actions[i] >= d->actions || masks[i * d->actions + actions[i]] == 0)
+        if (actions[i] < 0 || actions[i] >= width || masks[i * width + actions[i]] == 0)
             throw std::invalid_argument("actor: action " + std::to_string(actions[i]) + " of row " +
                                         std::to_string(i) +
                                         " is not valid under its resource context F");

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "learn/mlpweights.h"
+#include "train/netshape.h"
 
 #include <array>
 #include <cstdint>
@@ -19,7 +20,7 @@ namespace schedlab {
  * (LocalStateLayout). Trained with Adam, learning rate 5e-4. Torch lives behind
  * the pimpl: including this header costs nothing.
  */
-class ActorNet
+class ActorNet : public NetShape
 {
 public:
     static constexpr std::array<int, 3> kHidden{256, 128, 32};
@@ -30,9 +31,6 @@ public:
     ~ActorNet();
     ActorNet(ActorNet &&) noexcept;
     ActorNet &operator=(ActorNet &&) noexcept;
-
-    int stateSize() const;
-    int actions() const;
 
     /** p(s) of eq. 5: ReLU(x) + 1 per action, before the mask. */
     std::vector<float> logits(std::span<const float> state) const;

@@ -13,14 +13,13 @@ using namespace torchmlp;
 
 struct QNet::Impl
 {
-    int stateSize, actions;
     bool dueling;
     torch::nn::Sequential body; ///< plain: the whole net; dueling: the hidden layers
     torch::nn::Linear value{nullptr}, advantage{nullptr};
     std::vector<torch::Tensor> params;
     std::unique_ptr<torch::optim::Adam> adam;
 
-    Impl(int s, int a, bool duel, std::uint64_t seed) : stateSize(s), actions(a), dueling(duel)
+    Impl(int s, int a, bool duel, std::uint64_t seed) : dueling(duel)
     {
         seeded(seed, [&] {
             if (!dueling) {
@@ -57,23 +56,14 @@ struct QNet::Impl
 };
 
 QNet::QNet(int stateSize, int actions, bool dueling, std::uint64_t seed)
+    : NetShape(stateSize, actions, "QNet"),
+      d(std::make_unique<Impl>(stateSize, actions, dueling, seed))
 {
-    if (stateSize <= 0 || actions <= 0)
-        throw std::invalid_argument("QNet: state size and actions must be positive");
-    d = std::make_unique<Impl>(stateSize, actions, dueling, seed);
 }
 QNet::~QNet() = default;
 QNet::QNet(QNet &&) noexcept = default;
 QNet &QNet::operator=(QNet &&) noexcept = default;
 
-int QNet::stateSize() const
-{
-    return d->stateSize;
-}
-int QNet::actions() const
-{
-    return d->actions;
-}
 bool QNet::dueling() const
 {
     return d->dueling;
@@ -82,19 +72,19 @@ bool QNet::dueling() const
 std::vector<float> QNet::qValues(std::span<const float> states) const
 {
     torch::NoGradGuard noGrad;
-    return toVector(d->forward(rows(states, d->stateSize, "Q-network states")));
+    return toVector(d->forward(rows(states, stateSize(), "Q-network states")));
 }
 
 double QNet::tdStep(std::span<const float> states, std::span<const int> actions,
                     std::span<const float> targets)
 {
-    const auto s = rows(states, d->stateSize, "Q-network states");
+    const auto s = rows(states, stateSize(), "Q-network states");
     const auto batch = s.size(0);
     if (std::int64_t(actions.size()) != batch || std::int64_t(targets.size()) != batch)
         throw std::invalid_argument("Q-network: states, actions and targets differ in rows");
     auto a = torch::empty({batch}, torch::kInt64);
     for (std::int64_t i = 0; i < batch; ++i) {
-        if (actions[i] < 0 || actions[i] >= d->actions)
+        if (actions[i] < 0 || actions[i] >= NetShape::actions())
             throw std::invalid_argument("Q-network: action " + std::to_string(actions[i]) +
                                         " out of range");
         a[i] = actions[i];
@@ -111,7 +101,7 @@ double QNet::tdStep(std::span<const float> states, std::span<const int> actions,
 
 void QNet::copyFrom(const QNet &other)
 {
-    if (other.d->stateSize != d->stateSize || other.d->actions != d->actions ||
+    if (other.stateSize() != stateSize() || other.actions() != actions() ||
         other.d->dueling != d->dueling)
         throw std::invalid_argument("QNet: the target network differs in shape");
     copyParameters(other.d->params, d->params);
@@ -170,7 +160,7 @@ void QNet::setParts(const std::map<std::string, MlpWeights> &parts)
     }
     const MlpWeights &value = need("value"), &advantage = need("advantage");
     // Check both streams before copying either: a mismatch changes nothing.
-    QNet probe(d->stateSize, d->actions, true, 0);
+    QNet probe(stateSize(), actions(), true, 0);
     importWeights(probe.d->streamLayers(probe.d->value), value, "Q-network value stream");
     importWeights(probe.d->streamLayers(probe.d->advantage), advantage,
                   "Q-network advantage stream");
@@ -182,11 +172,10 @@ void QNet::setParts(const std::map<std::string, MlpWeights> &parts)
 
 struct PpoNet::Impl
 {
-    int stateSize, actions;
     torch::nn::Sequential actor, critic;
     std::unique_ptr<torch::optim::Adam> adam;
 
-    Impl(int s, int a, std::uint64_t seed) : stateSize(s), actions(a)
+    Impl(int s, int a, std::uint64_t seed)
     {
         seeded(seed, [&] {
             actor = mlp({s, kHidden[0], kHidden[1], a});
@@ -206,7 +195,7 @@ struct PpoNet::Impl
         return torch::log_softmax(logits, 1);
     }
 
-    torch::Tensor maskRows(std::span<const std::uint8_t> mask) const
+    static torch::Tensor maskRows(std::span<const std::uint8_t> mask, int actions)
     {
         if (mask.empty() || mask.size() % std::size_t(actions) != 0)
             throw std::invalid_argument("PPO: the mask is not rows of the actions");
@@ -220,43 +209,33 @@ struct PpoNet::Impl
 };
 
 PpoNet::PpoNet(int stateSize, int actions, std::uint64_t seed)
+    : NetShape(stateSize, actions, "PpoNet"), d(std::make_unique<Impl>(stateSize, actions, seed))
 {
-    if (stateSize <= 0 || actions <= 0)
-        throw std::invalid_argument("PpoNet: state size and actions must be positive");
-    d = std::make_unique<Impl>(stateSize, actions, seed);
 }
 PpoNet::~PpoNet() = default;
 PpoNet::PpoNet(PpoNet &&) noexcept = default;
 PpoNet &PpoNet::operator=(PpoNet &&) noexcept = default;
 
-int PpoNet::stateSize() const
-{
-    return d->stateSize;
-}
-int PpoNet::actions() const
-{
-    return d->actions;
-}
-
 std::vector<float> PpoNet::policy(std::span<const float> state,
                                   std::span<const std::uint8_t> mask) const
 {
     torch::NoGradGuard noGrad;
-    return toVector(d->logPolicy(rows(state, d->stateSize, "PPO state"), d->maskRows(mask)).exp());
+    return toVector(
+        d->logPolicy(rows(state, stateSize(), "PPO state"), Impl::maskRows(mask, actions())).exp());
 }
 
 float PpoNet::value(std::span<const float> state) const
 {
     torch::NoGradGuard noGrad;
-    return d->critic->forward(rows(state, d->stateSize, "PPO state")).view({-1})[0].item<float>();
+    return d->critic->forward(rows(state, stateSize(), "PPO state")).view({-1})[0].item<float>();
 }
 
 PpoNet::Losses PpoNet::update(std::span<const float> states, std::span<const std::uint8_t> masks,
                               std::span<const int> actions, std::span<const float> oldLogProbs,
                               std::span<const float> advantages, std::span<const float> returns)
 {
-    const auto s = rows(states, d->stateSize, "PPO states");
-    const auto m = d->maskRows(masks);
+    const auto s = rows(states, stateSize(), "PPO states");
+    const auto m = Impl::maskRows(masks, NetShape::actions());
     const auto batch = s.size(0);
     if (m.size(0) != batch || std::int64_t(actions.size()) != batch ||
         std::int64_t(oldLogProbs.size()) != batch || std::int64_t(advantages.size()) != batch ||
@@ -294,7 +273,7 @@ MlpWeights PpoNet::critic() const
 
 void PpoNet::setWeights(const MlpWeights &actor, const MlpWeights &critic)
 {
-    PpoNet probe(d->stateSize, d->actions, 0);
+    PpoNet probe(stateSize(), actions(), 0);
     importWeights(linears(probe.d->actor), actor, "PPO actor");
     importWeights(linears(probe.d->critic), critic, "PPO critic");
     importWeights(linears(d->actor), actor, "PPO actor");

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "learn/mlpweights.h"
+#include "train/netshape.h"
 
 #include <array>
 #include <cstdint>
@@ -25,7 +26,7 @@ namespace schedlab {
  * step is linear, so weights() folds it into one plain network of the same shape.
  * Torch lives behind the pimpl.
  */
-class QNet
+class QNet : public NetShape
 {
 public:
     static constexpr std::array<int, 2> kHidden{64, 64};
@@ -37,8 +38,6 @@ public:
     QNet(QNet &&) noexcept;
     QNet &operator=(QNet &&) noexcept;
 
-    int stateSize() const;
-    int actions() const;
     bool dueling() const;
 
     /** Q(s, ·) for rows of states (row-major batch × stateSize): batch × actions. */
@@ -70,7 +69,7 @@ private:
  * over the feasible nodes, and a critic State_t → 64 → 64 → V(s), as separate
  * networks so each exports as a plain MLP. One Adam (3e-4) over both.
  */
-class PpoNet
+class PpoNet : public NetShape
 {
 public:
     static constexpr std::array<int, 2> kHidden{64, 64};
@@ -83,9 +82,6 @@ public:
     ~PpoNet();
     PpoNet(PpoNet &&) noexcept;
     PpoNet &operator=(PpoNet &&) noexcept;
-
-    int stateSize() const;
-    int actions() const;
 
     /** π(· | s) over the feasible actions (mask 1) for one state. */
     std::vector<float> policy(std::span<const float> state,

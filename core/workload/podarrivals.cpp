@@ -34,19 +34,6 @@ private:
     std::vector<double> mCurrent;
 };
 
-int pickRandom(const std::vector<PodTemplate> &pods, Rng &rng)
-{
-    double total = 0.0;
-    for (const PodTemplate &p : pods)
-        total += p.weight;
-    double u = rng.uniform() * total;
-    for (std::size_t i = 0; i < pods.size(); ++i) {
-        u -= pods[i].weight;
-        if (u < 0)
-            return int(i);
-    }
-    return int(pods.size()) - 1;
-}
 } // namespace
 
 std::vector<PodArrival> drawPodArrivals(const Scenario &scenario, std::uint64_t seed)
@@ -59,6 +46,9 @@ std::vector<PodArrival> drawPodArrivals(const Scenario &scenario, std::uint64_t 
             continue;
         Rng rng = Rng::stream(seed, "deployments." + d.name);
         Cycle cycle(d.pods);
+        std::vector<double> weights;
+        for (const PodTemplate &p : d.pods)
+            weights.push_back(p.weight);
         double t = d.start;
         for (int k = 0; k < d.count; ++k) {
             PodArrival a;
@@ -67,7 +57,7 @@ std::vector<PodArrival> drawPodArrivals(const Scenario &scenario, std::uint64_t 
                 a.time = k < int(d.at.size()) ? d.at[k] : d.at.back();
             else
                 a.time = k == 0 ? t : (t += d.gap.sample(rng));
-            a.pod = d.choose == PodChoice::Cycle ? cycle.next() : pickRandom(d.pods, rng);
+            a.pod = d.choose == PodChoice::Cycle ? cycle.next() : pickWeighted(rng, weights);
             const PodTemplate &p = d.pods[a.pod];
             a.cpu = p.cpu.sample(rng);
             a.memory = p.memory.sample(rng);

@@ -3,7 +3,18 @@
 
 #include "model/scenario.h"
 
+#include <utility>
+
 namespace schedlab::test {
+
+/** One edge site, `edge`, of one eAP, `eap`, that holds `nodes`. */
+inline SiteSpec oneEapSite(std::vector<NodeSpec> nodes)
+{
+    SiteSpec site;
+    site.name = "edge";
+    site.eaps = {{"eap", std::move(nodes)}};
+    return site;
+}
 
 /**
  * A small edge–cloud built in code, independent of the YAML loader: one edge

@@ -4,9 +4,21 @@
 #include "learn/trainer.h"
 #include "train/trainers.h"
 
+#include <cstdint>
 #include <memory>
+#include <string>
 
 namespace schedlab::test {
+
+/** Training `agent` for `episodes` episodes (0: its default budget) from `seed`. */
+inline TrainOptions trainOptions(const std::string &agent, int episodes, std::uint64_t seed = 1)
+{
+    TrainOptions o;
+    o.agent = agent;
+    o.episodes = episodes;
+    o.seed = seed;
+    return o;
+}
 
 /** Trains to the end of the options' budget and returns the weights, ready to run. */
 inline std::shared_ptr<const LearnedModel> trained(const Scenario &scenario,

@@ -3,6 +3,7 @@
 // eq. 7–9, pods through the engine's life cycle, the back-off of unbindable
 // actions, the reward settings of Table 5, determinism, and a scripted agent that
 // beats random actions.
+#include "common/bundledscenario.h"
 #include "env/drsenvironment.h"
 #include "experiment/comparison.h"
 #include "scenario/scenarioio.h"
@@ -19,14 +20,6 @@
 using namespace schedlab;
 
 namespace {
-Scenario drsFiveNode()
-{
-    const ScenarioLoad load = loadScenarioFile(SCHEDLAB_SOURCE_DIR "/scenarios/drs-five-node.yaml");
-    if (!load.ok())
-        qFatal("drs-five-node.yaml does not load");
-    return *load.scenario;
-}
-
 /** The feasible node whose six utilisations sum lowest (lowest index on ties). */
 int leastLoaded(DrsEnvironment &env)
 {
@@ -93,7 +86,7 @@ private Q_SLOTS:
         QFETCH(QString, workload);
         QFETCH(int, videos);
         QFETCH(bool, normalGaps);
-        Scenario s = drsFiveNode();
+        Scenario s = test::bundledScenario("drs-five-node");
         DeploymentStream &d = s.workload.deployments[0];
         if (workload == "random") {
             d.arrival = PodArrivalKind::Gap;
@@ -130,7 +123,7 @@ private Q_SLOTS:
      *  monitor's states; pods are bound by the engine, never on the master. */
     void stateRewardAndLifeCycle()
     {
-        const Scenario s = drsFiveNode();
+        const Scenario s = test::bundledScenario("drs-five-node");
         DrsEnvironment env(s);
         QCOMPARE(env.nodeCount(), 4);
         QCOMPARE(env.stateSize(), 30);
@@ -221,7 +214,7 @@ workload:
      *  queue and is decided again; the filters' verdict is offered as a mask. */
     void unbindableActionBacksOff()
     {
-        Scenario s = drsFiveNode();
+        Scenario s = test::bundledScenario("drs-five-node");
         for (PodTemplate &t : s.workload.deployments[0].pods)
             t.memory = Distribution::constant(3.0 * (1 << 30)); // node2 has 2 Gi
         DrsEnvironment env(s);
@@ -246,7 +239,7 @@ workload:
 
     void sameSeedSameTrajectory()
     {
-        const Scenario s = drsFiveNode();
+        const Scenario s = test::bundledScenario("drs-five-node");
         DrsEnvConfig config;
         config.episodePods = 60;
         DrsEnvironment env(s, config);
@@ -267,7 +260,7 @@ workload:
     /** A least-loaded scripted agent earns more eq. 14 reward than random actions. */
     void scriptedBeatsRandom()
     {
-        const Scenario s = drsFiveNode();
+        const Scenario s = test::bundledScenario("drs-five-node");
         DrsEnvironment env(s);
         double scripted = 0.0, random = 0.0;
         for (std::uint64_t seed : {1, 2}) {
@@ -284,7 +277,7 @@ workload:
     /** Table 5's settings: RLSK sees cpu and memory only; DeepRM pays for pods in the system. */
     void rewardSettings()
     {
-        const Scenario s = drsFiveNode();
+        const Scenario s = test::bundledScenario("drs-five-node");
         DrsEnvConfig config;
         config.episodePods = 20;
         config.reward.kind = RewardKind::Rlsk;
@@ -316,7 +309,7 @@ workload:
     /** run and compare report avg_util, imbalance and drs_reward = eq. 14 of the two. */
     void runReportsDrsReward()
     {
-        const Scenario s = drsFiveNode();
+        const Scenario s = test::bundledScenario("drs-five-node");
         const RunResult r = runScenario(s, s.policies, s.seed, 600.0);
         const auto value = [&](const std::string &name) {
             for (const MetricValue &m : r.metrics)
@@ -341,7 +334,7 @@ workload:
                 return view.nodeCount - 1;
             }
         } agent;
-        const Scenario s = drsFiveNode();
+        const Scenario s = test::bundledScenario("drs-five-node");
         RunOptions options;
         options.seed = 4;
         options.duration = 200.0;
@@ -362,10 +355,10 @@ workload:
 
     void rejectsUnsuitableScenarios()
     {
-        Scenario s = drsFiveNode();
+        Scenario s = test::bundledScenario("drs-five-node");
         s.time.slot = 0.25;
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, DrsEnvironment{s});
-        s = drsFiveNode();
+        s = test::bundledScenario("drs-five-node");
         s.workload.deployments.clear();
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, DrsEnvironment{s});
     }

@@ -27,11 +27,7 @@ namespace {
 
 TrainOptions cmmacOptions(int episodes, std::uint64_t seed = 3)
 {
-    TrainOptions o;
-    o.agent = "cmmac";
-    o.episodes = episodes;
-    o.seed = seed;
-    return o;
+    return test::trainOptions("cmmac", episodes, seed);
 }
 
 Scenario quickScenario()

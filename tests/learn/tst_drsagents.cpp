@@ -3,6 +3,7 @@
 // forward pass equals torch's, the pool holds at most N and the target follows
 // every K steps, models round-trip and wrong shapes are refused, and trained `drs`
 // beats `random` and `round-robin` on drs-five-node over seeds it never saw.
+#include "common/bundledscenario.h"
 #include "common/maxabsdiff.h"
 #include "common/trained.h"
 #include "env/drsenvironment.h"
@@ -28,14 +29,6 @@
 using namespace schedlab;
 
 namespace {
-Scenario drsFiveNode()
-{
-    const ScenarioLoad load = loadScenarioFile(SCHEDLAB_SOURCE_DIR "/scenarios/drs-five-node.yaml");
-    if (!load.ok())
-        qFatal("drs-five-node.yaml does not load");
-    return *load.scenario;
-}
-
 std::vector<float> randomRows(Rng &rng, int rows, int width)
 {
     std::vector<float> v(std::size_t(rows) * width);
@@ -70,15 +63,6 @@ std::vector<int> feasible(DrsEnvironment &env)
     if (out.empty())
         out.push_back(0);
     return out;
-}
-
-TrainOptions drsOptions(const std::string &agent, int episodes, std::uint64_t seed = 1)
-{
-    TrainOptions o;
-    o.agent = agent;
-    o.episodes = episodes;
-    o.seed = seed;
-    return o;
 }
 } // namespace
 
@@ -165,10 +149,10 @@ private Q_SLOTS:
      *  network every K gradient steps; the pool never holds more than N. */
     void targetEveryKAndPoolAtMostN()
     {
-        const Scenario s = drsFiveNode();
+        const Scenario s = test::bundledScenario("drs-five-node");
         DqnConfig config;
         config.episodePods = 200;
-        DqnTrainer trainer(s, drsOptions("drs", 2), DqnVariant::Dqn, config);
+        DqnTrainer trainer(s, test::trainOptions("drs", 2), DqnVariant::Dqn, config);
         TrainControl control;
         std::vector<TrainPoint> points;
         trainer.train(control, [&](const TrainPoint &p) { points.push_back(p); });
@@ -188,10 +172,10 @@ private Q_SLOTS:
      *  and a model of other shapes is refused with a message that says which layer. */
     void modelRoundTripAndWrongShapes()
     {
-        const Scenario s = drsFiveNode();
+        const Scenario s = test::bundledScenario("drs-five-node");
         DqnConfig config;
         config.episodePods = 20;
-        DqnTrainer dueling(s, drsOptions("dueling-dqn", 1), DqnVariant::Dueling, config);
+        DqnTrainer dueling(s, test::trainOptions("dueling-dqn", 1), DqnVariant::Dueling, config);
         const LearnedModel m = dueling.model();
         QCOMPARE(m.agent, std::string("dueling-dqn"));
         QVERIFY(m.net("dueling-dqn.q") && m.net("dueling-dqn.value") &&
@@ -207,7 +191,7 @@ private Q_SLOTS:
         QVERIFY(makeDrsPlacement("dueling-dqn", back) != nullptr);
 
         // Resuming from it works; from a model with another hidden width does not.
-        TrainOptions resume = drsOptions("dueling-dqn", 1);
+        TrainOptions resume = test::trainOptions("dueling-dqn", 1);
         resume.initial = std::make_shared<LearnedModel>(back);
         DqnTrainer again(s, resume, DqnVariant::Dueling, config);
         QVERIFY(again.model().nets == back.nets);
@@ -246,17 +230,17 @@ private Q_SLOTS:
     void familyTrainsAndRuns()
     {
         QFETCH(QString, agent);
-        const Scenario s = drsFiveNode();
+        const Scenario s = test::bundledScenario("drs-five-node");
         std::unique_ptr<Trainer> t;
         if (agent == "ppo") {
             PpoConfig c;
             c.episodePods = 40;
-            t = std::make_unique<PpoTrainer>(s, drsOptions("ppo", 2), c);
+            t = std::make_unique<PpoTrainer>(s, test::trainOptions("ppo", 2), c);
         } else {
             DqnConfig c;
             c.episodePods = 40;
             c.replay = 30;
-            t = std::make_unique<DqnTrainer>(s, drsOptions("double-dqn", 2), DqnVariant::Double, c);
+            t = std::make_unique<DqnTrainer>(s, test::trainOptions("double-dqn", 2), DqnVariant::Double, c);
         }
         TrainControl control;
         TrainPoint last;
@@ -284,11 +268,11 @@ private Q_SLOTS:
     /** TrainOptions::reward picks Table 5's reward setting; an unknown one is refused. */
     void rewardSettings()
     {
-        const Scenario s = drsFiveNode();
+        const Scenario s = test::bundledScenario("drs-five-node");
         DqnConfig c;
         c.episodePods = 10;
         for (const char *reward : {"drs", "rlsk", "deeprm", "multi-deeprm"}) {
-            TrainOptions o = drsOptions("drs", 1);
+            TrainOptions o = test::trainOptions("drs", 1);
             o.reward = reward;
             DqnTrainer t(s, o, DqnVariant::Dqn, c);
             TrainControl control;
@@ -299,7 +283,7 @@ private Q_SLOTS:
                 QVERIFY(last.reward < 0); // −Σ 1/T_j over the pods in the system
             QCOMPARE(t.model().info.at("reward"), std::string(reward));
         }
-        TrainOptions o = drsOptions("drs", 1);
+        TrainOptions o = test::trainOptions("drs", 1);
         o.reward = "kais";
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, DqnTrainer(s, o, DqnVariant::Dqn, c));
     }
@@ -307,18 +291,18 @@ private Q_SLOTS:
     /** Same seed, same weights; a stop between steps ends the run on a whole step. */
     void deterministicAndStoppable()
     {
-        const Scenario s = drsFiveNode();
+        const Scenario s = test::bundledScenario("drs-five-node");
         DqnConfig c;
         c.episodePods = 60;
         c.replay = 40;
         TrainControl control;
-        DqnTrainer a(s, drsOptions("drs", 1, 4), DqnVariant::Dqn, c);
-        DqnTrainer b(s, drsOptions("drs", 1, 4), DqnVariant::Dqn, c);
+        DqnTrainer a(s, test::trainOptions("drs", 1, 4), DqnVariant::Dqn, c);
+        DqnTrainer b(s, test::trainOptions("drs", 1, 4), DqnVariant::Dqn, c);
         a.train(control, {});
         b.train(control, {});
         QVERIFY(a.model().nets == b.model().nets);
         control.stop();
-        DqnTrainer stopped(s, drsOptions("drs", 1, 4), DqnVariant::Dqn, c);
+        DqnTrainer stopped(s, test::trainOptions("drs", 1, 4), DqnVariant::Dqn, c);
         int points = 0;
         stopped.train(control, [&](const TrainPoint &) { ++points; });
         QCOMPARE(points, 0);
@@ -332,7 +316,7 @@ private Q_SLOTS:
      */
     void runTimeStateMatchesTraining()
     {
-        const Scenario s = drsFiveNode();
+        const Scenario s = test::bundledScenario("drs-five-node");
         DrsEnvironment env(s);
         const DrsStateLayout &layout = env.layout();
         env.reset(3);
@@ -366,11 +350,11 @@ private Q_SLOTS:
      *  decision than random and round-robin over 300 pods on unseen seeds. */
     void drsBeatsBaselines()
     {
-        const Scenario s = drsFiveNode();
+        const Scenario s = test::bundledScenario("drs-five-node");
         const int episodes = qEnvironmentVariableIntValue("SCHEDLAB_DRS_EPISODES");
         QElapsedTimer timer;
         timer.start();
-        DqnTrainer trainer(s, drsOptions("drs", episodes > 0 ? episodes : 4), DqnVariant::Dqn);
+        DqnTrainer trainer(s, test::trainOptions("drs", episodes > 0 ? episodes : 4), DqnVariant::Dqn);
         TrainControl control;
         trainer.train(control, [](const TrainPoint &p) {
             qInfo("episode %d: reward %.3f, TD loss %.5f, %.0f steps/s", p.episode, p.reward,
@@ -414,8 +398,8 @@ private Q_SLOTS:
      *  leaves the nodes less unbalanced than kube-default, on the same unseen seeds. */
     void drsImbalanceBelowKubeDefault()
     {
-        const Scenario s = drsFiveNode();
-        const auto model = test::trained(s, drsOptions("drs", 0));
+        const Scenario s = test::bundledScenario("drs-five-node");
+        const auto model = test::trained(s, test::trainOptions("drs", 0));
         PolicySelection drs = s.policies, kube = s.policies;
         drs.placement = "drs";
         kube.placement = "kube-default";

@@ -4,6 +4,7 @@
 // `gpg` policy from the registry, and the direction of learning: with one service
 // short of replicas, trained gpg adds replicas and queues less than `static`.
 #include "common/testscenarios.h"
+#include "common/trained.h"
 #include "learn/gpgaction.h"
 #include "train/gpglearner.h"
 #include "learn/gpgstate.h"
@@ -71,11 +72,7 @@ Outcome runWith(const Scenario &scenario, const std::string &orchestration,
 std::vector<TrainPoint> train(const Scenario &scenario, int episodes, std::uint64_t seed,
                               LearnedModel *model)
 {
-    TrainOptions options;
-    options.agent = "gpg";
-    options.episodes = episodes;
-    options.seed = seed;
-    auto trainer = makeGpgTrainer(scenario, options);
+    auto trainer = makeGpgTrainer(scenario, test::trainOptions("gpg", episodes, seed));
     TrainControl control;
     std::vector<TrainPoint> points;
     trainer->train(control, [&](const TrainPoint &p) { points.push_back(p); });

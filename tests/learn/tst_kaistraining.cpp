@@ -24,10 +24,7 @@ namespace {
 
 TrainOptions kaisOptions(int episodes, std::uint64_t seed)
 {
-    TrainOptions o;
-    o.agent = "kais";
-    o.episodes = episodes;
-    o.seed = seed;
+    TrainOptions o = test::trainOptions("kais", episodes, seed);
     o.epsilon = 0.0;
     return o;
 }

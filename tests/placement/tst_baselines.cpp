@@ -1,55 +1,38 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // DRS's heuristic baselines (Sec. 5.3) as placement policies: `random` draws among
 // the nodes that pass the filters, `round-robin` takes them in turn.
+#include "common/handcluster.h"
 #include "placement/agentplacement.h"
 #include "placement/placementframework.h"
-#include "state/layercache.h"
 #include "state/random.h"
-#include "state/simstate.h"
-#include "state/topology.h"
 
 #include <QtTest/QtTest>
-#include <memory>
 
 using namespace schedlab;
 
 namespace {
-constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+using test::GiB;
 
 /** Four nodes; n2 is tainted NoSchedule, so pods may go to n0, n1 and n3. */
-struct Cluster
+std::vector<NodeSpec> fourNodes()
 {
-    Scenario scenario;
-    Topology topology;
-    std::vector<NodeState> nodes;
-    std::unique_ptr<LayerCache[]> caches;
+    std::vector<NodeSpec> nodes;
+    for (int n = 0; n < 4; ++n) {
+        NodeSpec node = test::handNode("n" + std::to_string(n), "amd64", 2, 4 * GiB);
+        node.disk = 10 * GiB;
+        if (n == 2)
+            node.taints = {{"dedicated", "gpu", "NoSchedule"}};
+        nodes.push_back(node);
+    }
+    return nodes;
+}
+
+struct Cluster : test::HandCluster
+{
     Rng rng{7};
 
-    Cluster()
-    {
-        SiteSpec site;
-        site.name = "edge";
-        EapSpec eap;
-        eap.name = "eap";
-        for (int n = 0; n < 4; ++n) {
-            NodeSpec node;
-            node.name = "n" + std::to_string(n);
-            node.arch = "amd64";
-            node.cpu = 2;
-            node.memory = 4 * GiB;
-            node.disk = 10 * GiB;
-            if (n == 2)
-                node.taints = {{"dedicated", "gpu", "NoSchedule"}};
-            eap.nodes.push_back(node);
-        }
-        site.eaps = {eap};
-        scenario.sites = {site};
-        topology = Topology::build(scenario);
-        nodes.resize(4);
-        caches = std::make_unique<LayerCache[]>(4);
-    }
-
-    ClusterView view() { return {&topology, nodes.data(), caches.get(), 4, &rng}; }
+    Cluster() : HandCluster(fourNodes()) {}
+    ClusterView view() { return HandCluster::view(&rng); }
 
     static PodRequest pod()
     {

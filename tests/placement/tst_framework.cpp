@@ -2,69 +2,51 @@
 // The placement framework on a hand-made cluster: every filter verdict and every
 // raw and normalised score of the decision record, checked against the
 // Kubernetes formulas and LRS eq. 3, 4, 11-13 worked out by hand.
+#include "common/handcluster.h"
 #include "placement/placementframework.h"
 #include "registry/registry.h"
-#include "state/layercache.h"
-#include "state/simstate.h"
-#include "state/topology.h"
 
 #include <QtTest/QtTest>
-
-#include <memory>
 
 using namespace schedlab;
 
 namespace {
-constexpr double MiB = 1024.0 * 1024.0;
-constexpr double GiB = 1024.0 * MiB;
+using test::GiB;
+using test::MiB;
 
 NodeSpec node(const std::string &name, const std::string &arch, double cpu, double memory)
 {
-    NodeSpec n;
-    n.name = name;
-    n.arch = arch;
-    n.cpu = cpu;
-    n.memory = memory;
+    NodeSpec n = test::handNode(name, arch, cpu, memory);
     n.disk = 10 * GiB;
     return n;
 }
 
+/** n1 arm64 has a PreferNoSchedule taint and n3 a NoSchedule one. */
+std::vector<NodeSpec> fourNodes()
+{
+    NodeSpec n1 = node("n1", "arm64", 2, 4 * GiB);
+    n1.taints = {{"slow", "yes", "PreferNoSchedule"}};
+    NodeSpec n3 = node("n3", "amd64", 4, 8 * GiB);
+    n3.taints = {{"dedicated", "gpu", "NoSchedule"}};
+    return {node("n0", "amd64", 4, 8 * GiB), n1, node("n2", "amd64", 4, 4 * GiB), n3};
+}
+
 /** n0 amd64 holds the image; n1 arm64 has a PreferNoSchedule taint; n2 is nearly
  *  full; n3 has a NoSchedule taint. */
-struct Cluster
+struct Cluster : test::HandCluster
 {
-    Scenario scenario;
-    Topology topology;
-    std::vector<NodeState> nodes;
-    std::unique_ptr<LayerCache[]> caches;
     ImageSpec image;
 
-    Cluster()
+    Cluster() : HandCluster(fourNodes(), 10 * GiB)
     {
         image.name = "app:1";
         image.variants = {{"amd64", "", {{"base-amd64", 300 * MiB}, {"app-amd64", 100 * MiB}}},
                           {"arm64", "", {{"base-arm64", 280 * MiB}, {"app-arm64", 90 * MiB}}}};
-        NodeSpec n1 = node("n1", "arm64", 2, 4 * GiB);
-        n1.taints = {{"slow", "yes", "PreferNoSchedule"}};
-        NodeSpec n3 = node("n3", "amd64", 4, 8 * GiB);
-        n3.taints = {{"dedicated", "gpu", "NoSchedule"}};
-        SiteSpec site;
-        site.name = "edge";
-        site.eaps = {
-            {"eap", {node("n0", "amd64", 4, 8 * GiB), n1, node("n2", "amd64", 4, 4 * GiB), n3}}};
-        scenario.sites = {site};
-        topology = Topology::build(scenario);
-        nodes.resize(4);
         nodes[0].cpuAlloc = 1.0;
         nodes[0].memAlloc = 2 * GiB;
         nodes[2].cpuAlloc = 3.5;
-        caches = std::make_unique<LayerCache[]>(4);
-        for (int n = 0; n < 4; ++n)
-            caches[n].setCapacity(10 * GiB);
         caches[0].acquire(image.variants[0].layers, 0.0);
     }
-
-    ClusterView view() const { return {&topology, nodes.data(), caches.get(), 4, nullptr}; }
 
     PodRequest pod() const
     {

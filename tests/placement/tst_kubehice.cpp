@@ -3,33 +3,29 @@
 // styles, the Node Scorer's eq. 5 levels, the Container Updater's rewrite and
 // roll back, PAS's per-node cpu in NodeResourcesFit, and the Performance
 // Analyzer's eq. 1-4 on reports worked out by hand.
+#include "common/handcluster.h"
 #include "placement/hiceplugins.h"
 #include "placement/perfanalyzer.h"
 #include "placement/placementframework.h"
-#include "state/layercache.h"
-#include "state/simstate.h"
-#include "state/topology.h"
 
 #include <QtTest/QtTest>
-
-#include <memory>
 
 using namespace schedlab;
 
 namespace {
-constexpr double GiB = 1024.0 * 1024.0 * 1024.0;
+using test::GiB;
 
 /** n0 amd64 fast, n1 arm64 slow, n2 amd64 slow with 1 core left. */
-struct Cluster
+struct Cluster : test::HandCluster
 {
-    Scenario scenario;
-    Topology topology;
-    std::vector<NodeState> nodes;
-    std::unique_ptr<LayerCache[]> caches;
     ImageSpec multi, amdOnly, perArch;
     std::vector<double> k{1.0, 0.5, 0.5};
 
     Cluster()
+        : HandCluster({test::handNode("n0", "amd64", 2, 4 * GiB),
+                       test::handNode("n1", "arm64", 2, 4 * GiB),
+                       test::handNode("n2", "amd64", 2, 4 * GiB)},
+                      10 * GiB)
     {
         multi.name = "multi:1";
         multi.variants = {{"amd64", "", {{"m-amd64", 1e6}}}, {"arm64", "", {{"m-arm64", 1e6}}}};
@@ -39,32 +35,10 @@ struct Cluster
         perArch.index = false;
         perArch.variants = {{"amd64", "app-amd64:1", {{"p-amd64", 1e6}}},
                             {"arm64", "app-arm64:1", {{"p-arm64", 1e6}}}};
-        SiteSpec site;
-        site.name = "edge";
-        EapSpec eap;
-        eap.name = "eap";
-        for (const char *arch : {"amd64", "arm64", "amd64"}) {
-            NodeSpec n;
-            n.name = "n" + std::to_string(eap.nodes.size());
-            n.arch = arch;
-            n.cpu = 2;
-            n.memory = 4 * GiB;
-            eap.nodes.push_back(n);
-        }
-        site.eaps = {eap};
-        scenario.sites = {site};
-        topology = Topology::build(scenario);
-        nodes.resize(3);
         nodes[2].cpuAlloc = 1.0;
-        caches = std::make_unique<LayerCache[]>(3);
-        for (int n = 0; n < 3; ++n)
-            caches[n].setCapacity(10 * GiB);
     }
 
-    ClusterView view() const
-    {
-        return {&topology, nodes.data(), caches.get(), 3, nullptr, k.data()};
-    }
+    ClusterView view() const { return HandCluster::view(nullptr, k.data()); }
 
     PodRequest pod(const ImageSpec &image, double cpu = 0.4) const
     {

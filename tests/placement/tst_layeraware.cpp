@@ -5,6 +5,7 @@
 // weight keeps the resource balance (eq. 11) no worse than the static one. On
 // generated clusters the two balances differ by a few percent either way, so
 // there only the download ordering is asserted.
+#include "common/testscenarios.h"
 #include "experiment/comparison.h"
 #include "scenario/scenarioio.h"
 #include "state/random.h"
@@ -74,10 +75,7 @@ Scenario generated(std::uint64_t seed)
         d.pods.push_back(p);
     }
     s.workload.deployments = {d};
-    SiteSpec site;
-    site.name = "edge";
-    EapSpec eap;
-    eap.name = "eap";
+    std::vector<NodeSpec> nodes;
     for (int i = 0; i < 6; ++i) {
         NodeSpec n;
         n.name = "w" + std::to_string(i);
@@ -85,10 +83,9 @@ Scenario generated(std::uint64_t seed)
         n.memory = double(2 << rng.below(3)) * (1 << 30);
         n.disk = rng.uniform(800, 1400) * MB;
         n.bandwidth = 20e6;
-        eap.nodes.push_back(n);
+        nodes.push_back(n);
     }
-    site.eaps = {eap};
-    s.sites = {site};
+    s.sites = {test::oneEapSite(nodes)};
     return s;
 }
 } // namespace

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Firmament dispatch (KaiS V): the slot's flow network, its solution, the
 // resource-context mask and the round trip to the central scheduler.
+#include "common/bundledscenario.h"
 #include "experiment/comparison.h"
 #include "policy/dispatch/dispatchpolicies.h"
 #include "policy/dispatch/schedulingnetwork.h"
@@ -44,15 +45,6 @@ public:
         return target;
     }
 };
-
-Scenario kaisScenario()
-{
-    const ScenarioLoad load =
-        loadScenarioFile(SCHEDLAB_SOURCE_DIR "/scenarios/kais-edge-cloud.yaml");
-    if (!load.ok())
-        qFatal("kais-edge-cloud.yaml does not load");
-    return *load.scenario;
-}
 
 std::string deterministicText(const RunResult &r)
 {
@@ -115,7 +107,7 @@ private Q_SLOTS:
 
     void respectsTheResourceContextMask()
     {
-        const Scenario s = kaisScenario();
+        const Scenario s = test::bundledScenario("kais-edge-cloud");
         CheckedFirmament checked;
         RunOptions options;
         options.seed = 3;
@@ -134,7 +126,7 @@ private Q_SLOTS:
 
     void waitsForTheCentralSchedulersRoundTrip()
     {
-        const Scenario s = kaisScenario();
+        const Scenario s = test::bundledScenario("kais-edge-cloud");
         PolicySelection firmament = s.policies, greedy = s.policies;
         firmament.dispatch = "firmament";
         const RunResult central = runScenario(s, firmament, 1, 60.0);
@@ -148,7 +140,7 @@ private Q_SLOTS:
 
     void sameSeedSameNumbers()
     {
-        const Scenario s = kaisScenario();
+        const Scenario s = test::bundledScenario("kais-edge-cloud");
         PolicySelection p = s.policies;
         p.dispatch = "firmament";
         const RunResult a = runScenario(s, p, 5, 60.0);

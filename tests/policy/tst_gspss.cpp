@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // GSP-SS orchestration (KaiS V): the shadow request scheduling LP, the known
 // arrival rates it is given, and the replicas it places.
+#include "common/bundledscenario.h"
 #include "experiment/comparison.h"
 #include "policy/orchestration/shadowscheduling.h"
 #include "scenario/scenarioio.h"
@@ -33,15 +34,6 @@ double servedOf(const ShadowSchedule &s, int service, int nodes)
 {
     return std::accumulate(s.demand.begin() + service * nodes,
                            s.demand.begin() + (service + 1) * nodes, 0.0);
-}
-
-Scenario kaisScenario()
-{
-    const ScenarioLoad load =
-        loadScenarioFile(SCHEDLAB_SOURCE_DIR "/scenarios/kais-edge-cloud.yaml");
-    if (!load.ok())
-        qFatal("kais-edge-cloud.yaml does not load");
-    return *load.scenario;
 }
 
 /**
@@ -130,7 +122,7 @@ private Q_SLOTS:
 
     void oracleRatesAreTheWorkloadsRates()
     {
-        Scenario s = kaisScenario(); // 30 services
+        Scenario s = test::bundledScenario("kais-edge-cloud"); // 30 services
         s.workload.requests.kind = RequestWorkloadKind::Pattern;
         s.workload.requests.pattern = Pattern::P1;
         s.workload.requests.rate = 16.0;
@@ -152,7 +144,7 @@ private Q_SLOTS:
 
     void placesReplicasWithinBounds()
     {
-        const Scenario s = kaisScenario();
+        const Scenario s = test::bundledScenario("kais-edge-cloud");
         BoundsObserver observer;
         RunOptions options;
         options.seed = 2;
@@ -171,7 +163,7 @@ private Q_SLOTS:
 
     void sameSeedSameNumbers()
     {
-        const Scenario s = kaisScenario();
+        const Scenario s = test::bundledScenario("kais-edge-cloud");
         PolicySelection p = s.policies;
         p.orchestration = "gsp-ss";
         const RunResult a = runScenario(s, p, 4, 120.0);

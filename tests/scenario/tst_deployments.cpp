@@ -2,6 +2,7 @@
 // `workload.deployments`: reading every arrival form, round trips, and the errors
 // (file:line:column, key path, did-you-mean) for the pod stream keys.
 #include "common/scenarioerrors.h"
+#include "common/scenariotexts.h"
 #include "scenario/scenarioio.h"
 
 #include <QtTest/QtTest>
@@ -11,27 +12,16 @@ using test::allErrors;
 using test::qs;
 
 namespace {
-/** A valid base whose own lines are 1-19; rows append pod streams. */
-const char *const kBase = R"(schedlab: 1
-name: t
-layers: {base: 10MB}
-images:
-  - name: app:1
-    variants:
-      - {arch: amd64, layers: [base]}
-  - name: web:1
+/** An image of one named amd64 variant with a layer of its own: 4 lines. */
+const char *const kWebImage = R"(  - name: web:1
     index: false
     variants:
       - {arch: amd64, name: web-amd64:1, layers: [base, {digest: sha256:w1, size: 5MB}]}
-sites:
-  - name: edge
-    eaps:
-      - name: eap-1
-        nodes:
-          - {name: "n{i}", count: 2, cpu: 2, memory: 4Gi}
-workload:
-  requests: {kind: none}
 )";
+
+/** A valid base whose own lines are 1-19; rows append pod streams. */
+const std::string kBase = test::kHead + test::kAppImage + kWebImage + test::kEdgeEap +
+                          test::kTwoNodes + test::kNoRequests;
 
 const char *const kStreams = R"yaml(  deployments:
     - name: mix
@@ -71,7 +61,7 @@ class TestDeployments : public QObject
 private Q_SLOTS:
     void readsEveryForm()
     {
-        const ScenarioLoad load = loadScenarioText(std::string(kBase) + kStreams, "d.yaml");
+        const ScenarioLoad load = loadScenarioText(kBase + kStreams, "d.yaml");
         QVERIFY2(load.ok(), qPrintable(allErrors(load)));
         const auto &d = load.scenario->workload.deployments;
         QCOMPARE(int(d.size()), 3);
@@ -106,7 +96,7 @@ private Q_SLOTS:
 
     void roundTrip()
     {
-        const ScenarioLoad load = loadScenarioText(std::string(kBase) + kStreams, "d.yaml");
+        const ScenarioLoad load = loadScenarioText(kBase + kStreams, "d.yaml");
         QVERIFY2(load.ok(), qPrintable(allErrors(load)));
         const std::string text = saveScenarioText(*load.scenario);
         const ScenarioLoad again = loadScenarioText(text, "saved.yaml");
@@ -118,7 +108,7 @@ private Q_SLOTS:
 
     void placementWeights()
     {
-        const std::string yaml = std::string(kBase) + kStreams +
+        const std::string yaml = kBase + kStreams +
                                  "policies: {placement: layer, placement_weights: "
                                  "{ImageLocality: 2, LayerSharing: 1.5}}\n";
         const ScenarioLoad load = loadScenarioText(yaml, "w.yaml");
@@ -168,7 +158,7 @@ private Q_SLOTS:
         QTest::addColumn<int>("column");
         QTest::addColumn<QString>("keyPath");
         QTest::addColumn<QString>("message");
-        const QString head = QString(kBase) + "  deployments:\n    - name: s\n";
+        const QString head = qs(kBase) + "  deployments:\n    - name: s\n";
         const QString pods = "      pods: [{name: p, image: app:1, cpu: 1, memory: 1Gi}]\n";
         QTest::newRow("typo'd stream key")
             << head + "      count: 2\n      arrival: {every: 1s}\n      chose: cycle\n" + pods
@@ -206,8 +196,8 @@ private Q_SLOTS:
             << 15 << "workload.deployments[0].choose"
             << "expected one of random or cycle, got 'rnd'";
         QTest::newRow("unknown plugin weight")
-            << QString(kBase) + "policies: {placement: kube-default, placement_weights: "
-                                "{ImageLocalty: 2}}\n"
+            << qs(kBase) + "policies: {placement: kube-default, placement_weights: "
+                           "{ImageLocalty: 2}}\n"
             << 20 << 71 << "policies.placement_weights.ImageLocalty"
             << "placement policy 'kube-default' has no plugin 'ImageLocalty' (did you mean "
                "'ImageLocality'?); its plugins: NodeResourcesFit, NodeResourcesBalancedAllocation, "

@@ -2,6 +2,7 @@
 // The four multi-arch image styles of KubeHICE Table II and serving streams
 // (`serve`) in YAML: what they resolve to, round trips, and the errors.
 #include "common/scenarioerrors.h"
+#include "common/scenariotexts.h"
 #include "scenario/scenarioio.h"
 
 #include <QtTest/QtTest>
@@ -11,11 +12,8 @@ using test::allErrors;
 using test::qs;
 
 namespace {
-/** The four styles; lines 1-31. Rows append streams or images. */
-const char *const kBase = R"(schedlab: 1
-name: styles
-layers: {base: 10MB}
-images:
+/** The four styles: an index of two arches, an index of one, per-arch names, a plain image. */
+const char *const kStyles = R"(images:
   - name: multi:1
     variants:
       - {arch: amd64, layers: [base]}
@@ -33,17 +31,15 @@ images:
     index: false
     variants:
       - {arch: arm64, name: plain:1, layers: [base]}
-sites:
-  - name: edge
-    eaps:
-      - name: eap-1
-        nodes:
-          - {name: a, arch: amd64, cpu: 2, memory: 4Gi}
-          - {name: b, arch: arm64, cpu: 4, memory: 4Gi, perf: 0.5}
-workload:
-  requests: {kind: none}
-  deployments:
 )";
+
+const char *const kTwoArches = R"(          - {name: a, arch: amd64, cpu: 2, memory: 4Gi}
+          - {name: b, arch: arm64, cpu: 4, memory: 4Gi, perf: 0.5}
+)";
+
+/** Lines 1-31. Rows append streams or images. */
+const std::string kBase =
+    test::kHead + kStyles + test::kEdgeEap + kTwoArches + test::kNoRequests + "  deployments:\n";
 
 const char *const kServing = R"(    - name: web
       count: 2
@@ -65,7 +61,7 @@ class TestImageStyles : public QObject
 private Q_SLOTS:
     void stylesResolve()
     {
-        const ScenarioLoad load = loadScenarioText(std::string(kBase) + kServing, "s.yaml");
+        const ScenarioLoad load = loadScenarioText(kBase + kServing, "s.yaml");
         QVERIFY2(load.ok(), qPrintable(allErrors(load)));
         const Scenario &s = *load.scenario;
         // Styles 1 and 2: an index, resolved per node at pull time.
@@ -82,7 +78,7 @@ private Q_SLOTS:
 
     void servingStreams()
     {
-        const ScenarioLoad load = loadScenarioText(std::string(kBase) + kServing, "s.yaml");
+        const ScenarioLoad load = loadScenarioText(kBase + kServing, "s.yaml");
         QVERIFY2(load.ok(), qPrintable(allErrors(load)));
         const auto &d = load.scenario->workload.deployments;
         QCOMPARE(d[0].serve.qps, 800.0);
@@ -95,7 +91,7 @@ private Q_SLOTS:
 
     void roundTrip()
     {
-        const ScenarioLoad load = loadScenarioText(std::string(kBase) + kServing, "s.yaml");
+        const ScenarioLoad load = loadScenarioText(kBase + kServing, "s.yaml");
         QVERIFY2(load.ok(), qPrintable(allErrors(load)));
         const std::string text = saveScenarioText(*load.scenario);
         const ScenarioLoad again = loadScenarioText(text, "saved.yaml");
@@ -113,8 +109,8 @@ private Q_SLOTS:
         QTest::addColumn<int>("column");
         QTest::addColumn<QString>("keyPath");
         QTest::addColumn<QString>("message");
-        const QString head = QString(kBase) + "    - name: s\n      count: 1\n"
-                                              "      arrival: {at: [0s]}\n";
+        const QString head = qs(kBase) + "    - name: s\n      count: 1\n"
+                                         "      arrival: {at: [0s]}\n";
         const QString pods = "      pods: [{name: p, image: multi:1, cpu: 1, memory: 1Gi}]\n";
         QTest::newRow("serve without qps")
             << head + "      serve: {work: 2ms}\n" + pods << 35 << 14
@@ -136,12 +132,12 @@ private Q_SLOTS:
                                  << "workload.deployments[0].serve.work"
                                  << "requests must take some work, got 0s";
         QTest::newRow("per-arch name of another image")
-            << QString(kBase).replace("name: app-arm64:1", "name: multi:1") + "    - name: s\n" +
+            << qs(kBase).replace("name: app-arm64:1", "name: multi:1") + "    - name: s\n" +
                    "      count: 1\n      arrival: {at: [0s]}\n" + pods
             << 17 << 29 << "images[2].variants[1].name"
             << "per-arch name 'multi:1' is already the name of another image";
         QTest::newRow("per-arch name twice")
-            << QString(kBase).replace("name: plain:1, layers", "name: app-amd64:1, layers") +
+            << qs(kBase).replace("name: plain:1, layers", "name: app-amd64:1, layers") +
                    "    - name: s\n      count: 1\n      arrival: {at: [0s]}\n" + pods
             << 21 << 29 << "images[3].variants[0].name"
             << "per-arch name 'app-amd64:1' is used by another variant";

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Every kind of scenario error, with its exact line:column, key path and message.
 #include "common/scenarioerrors.h"
+#include "common/scenariotexts.h"
 #include "scenario/scenarioio.h"
 
 #include <QtTest/QtTest>
@@ -13,24 +14,14 @@ namespace {
 using test::allErrors;
 using test::qs;
 
-/** A valid base that the rows below extend; its own lines are 1-16. */
-const char *const kBase = R"(schedlab: 1
-name: t
-layers: {base: 10MB}
-images:
-  - name: app:1
-    variants:
-      - {arch: amd64, layers: [base]}
-services:
+const char *const kService = R"(services:
   - name: svc-a
     image: app:1
-sites:
-  - name: edge
-    eaps:
-      - name: eap-1
-        nodes:
-          - {name: "n{i}", count: 2, cpu: 2, memory: 4Gi}
 )";
+
+/** A valid base that the rows below extend; its own lines are 1-16. */
+const std::string kBase =
+    test::kHead + test::kAppImage + kService + test::kEdgeEap + test::kTwoNodes;
 } // namespace
 
 class TestScenarioLoader : public QObject
@@ -64,7 +55,7 @@ void TestScenarioLoader::errors_data()
     QTest::addColumn<int>("column");
     QTest::addColumn<QString>("keyPath");
     QTest::addColumn<QString>("message");
-    const QString base = kBase;
+    const QString base = qs(kBase);
 
     // --- keys -------------------------------------------------------------------------
     QTest::newRow("typo'd top-level key") << base + "seeed: 3\n"
@@ -90,12 +81,12 @@ void TestScenarioLoader::errors_data()
                                    << 17 << 1 << "name"
                                    << "duplicate key 'name'";
     QTest::newRow("missing schema")
-        << QString(kBase).mid(QString("schedlab: 1\n").size()) << 1 << 1 << "schedlab"
+        << qs(kBase).mid(QString("schedlab: 1\n").size()) << 1 << 1 << "schedlab"
         << "missing required key 'schedlab' (the schema version; write `schedlab: 1`)";
     QTest::newRow("schema version")
-        << QString(kBase).replace("schedlab: 1", "schedlab: 2") << 1 << 11 << "schedlab"
+        << qs(kBase).replace("schedlab: 1", "schedlab: 2") << 1 << 11 << "schedlab"
         << "unsupported schema version 2; this SchedLab reads schema 1";
-    QTest::newRow("missing name") << QString(kBase).replace("name: t\n", "") << 1 << 1 << "name"
+    QTest::newRow("missing name") << qs(kBase).replace("name: t\n", "") << 1 << 1 << "name"
                                   << "missing required key 'name'";
     QTest::newRow("missing node name") << base + "          - {cpu: 1, memory: 1Gi}\n"
                                        << 17 << 13 << "sites[0].eaps[0].nodes[1].name"
@@ -145,24 +136,23 @@ void TestScenarioLoader::errors_data()
     QTest::newRow("bad enum") << base + "  - {name: far, kind: fog}\n"
                               << 17 << 23 << "sites[1].kind"
                               << "expected one of edge or cloud, got 'fog'";
-    QTest::newRow("bad bool") << QString(kBase).replace("    variants:",
-                                                        "    index: yes\n    variants:")
+    QTest::newRow("bad bool") << qs(kBase).replace("    variants:", "    index: yes\n    variants:")
                               << 6 << 12 << "images[0].index"
                               << "expected true or false, got 'yes'";
     QTest::newRow("bad distribution")
-        << QString(kBase).replace("    image: app:1", "    image: app:1\n"
-                                                      "    request: {work: expo(40ms)}")
+        << qs(kBase).replace("    image: app:1", "    image: app:1\n"
+                                                 "    request: {work: expo(40ms)}")
         << 11 << 21 << "services[0].request.work"
         << "unknown distribution 'expo' (did you mean 'exp'?); expected exp, uniform, normal, "
            "lognormal or const or a plain duration";
     QTest::newRow("bare number in a distribution")
-        << QString(kBase).replace("    image: app:1", "    image: app:1\n"
-                                                      "    request: {deadline: \"uniform(1, 2s)\"}")
+        << qs(kBase).replace("    image: app:1", "    image: app:1\n"
+                                                 "    request: {deadline: \"uniform(1, 2s)\"}")
         << 11 << 25 << "services[0].request.deadline"
         << "argument 1 of uniform: expected a duration with a unit (e.g. 250ms, 2s, 10m), got "
            "bare number 1";
     QTest::newRow("unknown layer")
-        << QString(kBase).replace("layers: [base]", "layers: [bsae]") << 7 << 32
+        << qs(kBase).replace("layers: [base]", "layers: [bsae]") << 7 << 32
         << "images[0].variants[0].layers[0]"
         << "unknown layer 'bsae' (did you mean 'base'?); name a layer of the top-level `layers` "
            "map or write {digest: ..., size: ...}";
@@ -181,15 +171,15 @@ void TestScenarioLoader::errors_data()
                                   << 21 << 29 << "sites[0].eaps[1].nodes[2].cpu"
                                   << "must be > 0, got -1";
     QTest::newRow("zero replica memory")
-        << QString(kBase).replace("    image: app:1", "    image: app:1\n"
-                                                      "    replica: {cpu: 500m, memory: 0Mi}")
+        << qs(kBase).replace("    image: app:1", "    image: app:1\n"
+                                                 "    replica: {cpu: 500m, memory: 0Mi}")
         << 11 << 34 << "services[0].replica.memory"
         << "must be > 0, got 0B";
     QTest::newRow("zero perf") << base + "          - {name: slow, perf: 0}\n"
                                << 17 << 32 << "sites[0].eaps[0].nodes[1].perf"
                                << "must be > 0, got 0";
     QTest::newRow("unknown image")
-        << QString(kBase).replace("    image: app:1", "    image: app:2") << 10 << 12
+        << qs(kBase).replace("    image: app:1", "    image: app:2") << 10 << 12
         << "services[0].image"
         << "unknown image 'app:2' (did you mean 'app:1'?); known images: app:1";
     QTest::newRow("unknown service in hosts")
@@ -205,15 +195,15 @@ void TestScenarioLoader::errors_data()
         << 19 << 20 << "sites[1].nodes[0].name"
         << "duplicate node name 'n1' (also in sites[0].eaps[0].nodes[0])";
     QTest::newRow("duplicate service name")
-        << QString(kBase).replace("sites:", "  - {name: svc-a, image: app:1}\nsites:") << 11 << 12
+        << qs(kBase).replace("sites:", "  - {name: svc-a, image: app:1}\nsites:") << 11 << 12
         << "services[1].name"
         << "duplicate service name 'svc-a'";
     QTest::newRow("count below 1") << base + "          - {name: \"z{i}\", count: 0}\n"
                                    << 17 << 35 << "sites[0].eaps[0].nodes[1].count"
                                    << "must be at least 1, got 0";
     QTest::newRow("replicas out of bounds")
-        << QString(kBase).replace("    image: app:1", "    image: app:1\n"
-                                                      "    replicas: {edge: 9, min: 1, max: 8}")
+        << qs(kBase).replace("    image: app:1", "    image: app:1\n"
+                                                 "    replicas: {edge: 9, min: 1, max: 8}")
         << 11 << 22 << "services[0].replicas.edge"
         << "initial edge replicas 9 must lie between min 1 and max 8";
     QTest::newRow("link endpoint")
@@ -225,8 +215,8 @@ void TestScenarioLoader::errors_data()
         << 18 << 13 << "workload.requests.path"
         << "a trace workload needs `path` (the CSV file, relative to the scenario)";
     QTest::newRow("image without variants")
-        << QString(kBase).replace("    variants:\n      - {arch: amd64, layers: [base]}\n", "") << 5
-        << 5 << "images[0].variants"
+        << qs(kBase).replace("    variants:\n      - {arch: amd64, layers: [base]}\n", "") << 5 << 5
+        << "images[0].variants"
         << "an image needs at least one variant {arch, layers}";
     QTest::newRow("edge site with direct nodes")
         << base + "  - name: edge-2\n    nodes: [{name: x}]\n"
@@ -288,7 +278,7 @@ void TestScenarioLoader::flowCommaHint()
 {
     // In a flow map a comma ends the value: `uniform(10ms` and a key `50ms)` arrive.
     const std::string yaml =
-        std::string(kBase).replace(std::string(kBase).find("    image: app:1"), 16,
+        std::string(kBase).replace(kBase.find("    image: app:1"), 16,
                                    "    image: app:1\n    request: {work: uniform(10ms, 50ms)}");
     const ScenarioLoad load = loadScenarioText(yaml, "comma.yaml");
     QCOMPARE(allErrors(load),
@@ -357,9 +347,8 @@ void TestScenarioLoader::unreadableFiles()
 
 void TestScenarioLoader::relativeTracePathKept()
 {
-    const std::string yaml = std::string(kBase) +
-                             "workload:\n  requests: {kind: trace, format: alibaba-2017, "
-                             "path: ../traces/x.csv, time_scale: 0.01}\n";
+    const std::string yaml = kBase + "workload:\n  requests: {kind: trace, format: alibaba-2017, "
+                                     "path: ../traces/x.csv, time_scale: 0.01}\n";
     const ScenarioLoad load = loadScenarioText(yaml, "/some/dir/s.yaml");
     QVERIFY2(load.ok(), qPrintable(allErrors(load)));
     QCOMPARE(qs(load.scenario->workload.requests.tracePath), QString("../traces/x.csv"));

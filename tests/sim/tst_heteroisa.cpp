@@ -4,6 +4,7 @@
 // per-replica cpu utilisation across a fast and a slow node (Fig. 12), node
 // performance estimated within the paper's error (Fig. 10), a decision record
 // for every pod, the same directions on generated clusters and the bundled scenario.
+#include "common/testscenarios.h"
 #include "experiment/comparison.h"
 #include "placement/placementtypes.h"
 #include "scenario/scenarioio.h"
@@ -39,10 +40,7 @@ Scenario cluster(const std::vector<NodeSpec> &nodes)
     s.time.frame = 60;
     s.time.duration = 600.0;
     s.workload.requests.kind = RequestWorkloadKind::None;
-    SiteSpec site;
-    site.name = "edge";
-    site.eaps = {{"eap", nodes}};
-    s.sites = {site};
+    s.sites = {test::oneEapSite(nodes)};
     ImageSpec multi;
     multi.name = "multi:1";
     multi.variants = {{"amd64", "", {{"m-amd64", 20 * MB}}}, {"arm64", "", {{"m-arm64", 20 * MB}}}};

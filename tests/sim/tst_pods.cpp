@@ -23,10 +23,7 @@ Scenario cluster(const std::vector<std::string> &arches, double disk = 1e9)
     s.time.frame = 10;
     s.time.duration = 300.0;
     s.workload.requests.kind = RequestWorkloadKind::None;
-    SiteSpec site;
-    site.name = "edge";
-    EapSpec eap;
-    eap.name = "eap";
+    std::vector<NodeSpec> nodes;
     for (std::size_t i = 0; i < arches.size(); ++i) {
         NodeSpec n;
         n.name = "n" + std::to_string(i);
@@ -35,10 +32,9 @@ Scenario cluster(const std::vector<std::string> &arches, double disk = 1e9)
         n.memory = 8e9;
         n.disk = disk;
         n.bandwidth = 8e6;
-        eap.nodes.push_back(n);
+        nodes.push_back(n);
     }
-    site.eaps = {eap};
-    s.sites = {site};
+    s.sites = {test::oneEapSite(nodes)};
     return s;
 }
 

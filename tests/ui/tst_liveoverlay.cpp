@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/bundledscenario.h"
 #include "livedots.h"
 #include "liveoverlay.h"
 #include "mainwindow.h"
@@ -19,14 +20,6 @@ using namespace schedlab;
 using namespace schedlab::ui;
 
 namespace {
-Scenario tutorial()
-{
-    const ScenarioLoad l = loadScenarioFile(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml");
-    if (!l.ok())
-        qFatal("cannot load the tutorial");
-    return *l.scenario;
-}
-
 std::shared_ptr<const LiveLayout> layoutOf(const Scenario &s)
 {
     RunOptions o;
@@ -62,7 +55,7 @@ class TestLiveOverlay : public QObject
 private Q_SLOTS:
     void nodeColoursFollowLoad()
     {
-        const Scenario s = tutorial();
+        const Scenario s = test::bundledScenario("tutorial");
         TopologyScene scene;
         scene.setScenario(s);
         LiveOverlay overlay(&scene);
@@ -88,7 +81,7 @@ private Q_SLOTS:
 
     void queueBarsFollowQueueLengths()
     {
-        const Scenario s = tutorial();
+        const Scenario s = test::bundledScenario("tutorial");
         TopologyScene scene;
         scene.setScenario(s);
         LiveOverlay overlay(&scene);
@@ -116,7 +109,7 @@ private Q_SLOTS:
 
     void itemCountStaysBoundedUnderManyMoves()
     {
-        const Scenario s = tutorial();
+        const Scenario s = test::bundledScenario("tutorial");
         TopologyScene scene;
         scene.setScenario(s);
         const int sceneItems = int(scene.items().size());
@@ -149,7 +142,7 @@ private Q_SLOTS:
 
     void clickingANodeFillsTheDetails()
     {
-        const Scenario s = tutorial();
+        const Scenario s = test::bundledScenario("tutorial");
         TopologyScene scene;
         scene.setScenario(s);
         QGraphicsView view(&scene);

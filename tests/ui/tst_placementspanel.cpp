@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/bundledscenario.h"
 #include "liveoverlay.h"
 #include "livesession.h"
 #include "placement/placementtypes.h"
@@ -20,15 +21,6 @@ using namespace schedlab;
 using namespace schedlab::ui;
 
 namespace {
-Scenario load(const char *name)
-{
-    const ScenarioLoad l =
-        loadScenarioFile(std::string(SCHEDLAB_SOURCE_DIR "/scenarios/") + name + ".yaml");
-    if (!l.ok())
-        qFatal("cannot load %s", name);
-    return *l.scenario;
-}
-
 RunOptions optionsFor(const Scenario &s)
 {
     RunOptions o;
@@ -96,7 +88,7 @@ class TestPlacementsPanel : public QObject
 private Q_SLOTS:
     void snapshotHoldsTheEnginesDecisions()
     {
-        const Scenario s = load("lrscheduler-edge");
+        const Scenario s = test::bundledScenario("lrscheduler-edge");
         const long slots = 1000;
         const SnapshotPtr snap = runLive(s, optionsFor(s), slots);
         QVERIFY(snap);
@@ -144,7 +136,7 @@ private Q_SLOTS:
 
     void keepsTheLastDecisionsOnly()
     {
-        const Scenario s = load("drs-five-node");
+        const Scenario s = test::bundledScenario("drs-five-node");
         const SnapshotPtr snap = runLive(s, optionsFor(s), 30000);
         QVERIFY(snap);
         const LivePlacementList &list = *snap->placements;
@@ -158,7 +150,7 @@ private Q_SLOTS:
 
     void tableExplainsTheChoice()
     {
-        const Scenario s = load("lrscheduler-edge");
+        const Scenario s = test::bundledScenario("lrscheduler-edge");
         const SnapshotPtr snap = runLive(s, optionsFor(s), 1000);
         QVERIFY(snap);
         const LivePlacementList &list = *snap->placements;
@@ -223,7 +215,7 @@ private Q_SLOTS:
 
     void failuresShowOnNodesAndInTotals()
     {
-        Scenario s = load("kubehice-hetero");
+        Scenario s = test::bundledScenario("kubehice-hetero");
         TopologyScene scene;
         scene.setScenario(s);
         RunDock dock(&scene);
@@ -275,7 +267,7 @@ private Q_SLOTS:
 
     void podMarksFollowTheSnapshot()
     {
-        const Scenario s = load("lrscheduler-edge");
+        const Scenario s = test::bundledScenario("lrscheduler-edge");
         TopologyScene scene;
         scene.setScenario(s);
         LiveOverlay overlay(&scene);

@@ -23,11 +23,12 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString before = experimentsDbPath();
         PreferencesDialog dialog;
-        dialog.setDatabasePath(dir.path());
+        QLineEdit *database = dialog.findChild<QLineEdit *>("database");
+        database->setText(dir.path());
         QVERIFY(!dialog.apply());
         QVERIFY2(dialog.errorText().contains("is a folder"), qPrintable(dialog.errorText()));
         QCOMPARE(experimentsDbPath(), before);
-        dialog.setDatabasePath("  ");
+        database->setText("  ");
         QVERIFY(!dialog.apply());
     }
 
@@ -36,7 +37,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = dir.filePath("nested/folder/mine.db");
         PreferencesDialog dialog;
-        dialog.setDatabasePath(path);
+        dialog.findChild<QLineEdit *>("database")->setText(path);
         dialog.findChildren<QSpinBox *>().at(0)->setValue(7);
         dialog.findChildren<QSpinBox *>().at(1)->setValue(2);
         QVERIFY2(dialog.apply(), qPrintable(dialog.errorText()));

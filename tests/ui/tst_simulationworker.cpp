@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/bundledscenario.h"
 #include "common/runtext.h"
 #include "livesession.h"
 #include "scenario/scenarioio.h"
@@ -17,15 +18,6 @@ using namespace schedlab::ui;
 Q_DECLARE_METATYPE(schedlab::ui::LiveMode)
 
 namespace {
-Scenario load(const char *name)
-{
-    const ScenarioLoad l =
-        loadScenarioFile(std::string(SCHEDLAB_SOURCE_DIR "/scenarios/") + name + ".yaml");
-    if (!l.ok())
-        qFatal("cannot load %s: %s", name, l.errors.front().format().c_str());
-    return *l.scenario;
-}
-
 RunOptions optionsFor(const Scenario &s, std::uint64_t seed, double duration = 0)
 {
     RunOptions o;
@@ -65,7 +57,7 @@ class TestSimulationWorker : public QObject
 private Q_SLOTS:
     void emitsSnapshotsToTheEnd()
     {
-        const Scenario s = load("tutorial");
+        const Scenario s = test::bundledScenario("tutorial");
         LiveSession session;
         QSignalSpy snapshots(&session, &LiveSession::snapshot);
         QSignalSpy finished(&session, &LiveSession::finished);
@@ -86,7 +78,7 @@ private Q_SLOTS:
 
     void snapshotRateIsBounded()
     {
-        const Scenario s = load("kais-large");
+        const Scenario s = test::bundledScenario("kais-large");
         LiveSession session;
         session.setSpeed(0);
         session.start(s, optionsFor(s, 1));
@@ -110,7 +102,7 @@ private Q_SLOTS:
 
     void stepSlotAdvancesOneSlot()
     {
-        const Scenario s = load("tutorial");
+        const Scenario s = test::bundledScenario("tutorial");
         LiveSession session;
         session.start(s, optionsFor(s, 1));
         QVERIFY(waitPaused(session, 0));
@@ -124,7 +116,7 @@ private Q_SLOTS:
 
     void stepFrameAdvancesToTheFrameEnd()
     {
-        const Scenario s = load("tutorial");
+        const Scenario s = test::bundledScenario("tutorial");
         const long frame = s.time.frame;
         LiveSession session;
         session.start(s, optionsFor(s, 1));
@@ -140,7 +132,7 @@ private Q_SLOTS:
     {
         // Only the bound that load cannot break: a paced run never gets ahead of
         // speed x wall time (by more than the slot it may just have started).
-        const Scenario s = load("tutorial");
+        const Scenario s = test::bundledScenario("tutorial");
         LiveSession session;
         session.setSpeed(4.0);
         session.start(s, optionsFor(s, 1));
@@ -159,7 +151,7 @@ private Q_SLOTS:
 
     void pauseStopsProgress()
     {
-        const Scenario s = load("tutorial");
+        const Scenario s = test::bundledScenario("tutorial");
         LiveSession session;
         session.setSpeed(1.0);
         session.start(s, optionsFor(s, 1));
@@ -179,7 +171,7 @@ private Q_SLOTS:
 
     void stopMidRunIsPrompt()
     {
-        const Scenario s = load("kais-large");
+        const Scenario s = test::bundledScenario("kais-large");
         LiveSession session;
         session.setSpeed(0);
         session.start(s, optionsFor(s, 1));
@@ -195,7 +187,7 @@ private Q_SLOTS:
 
     void stopRequestedFromAnotherThread()
     {
-        const Scenario s = load("kais-large");
+        const Scenario s = test::bundledScenario("kais-large");
         LiveSession session;
         QSignalSpy finished(&session, &LiveSession::finished);
         session.setSpeed(0);
@@ -212,7 +204,7 @@ private Q_SLOTS:
 
     void destroyingMidRunIsClean()
     {
-        const Scenario s = load("kais-large");
+        const Scenario s = test::bundledScenario("kais-large");
         auto *session = new LiveSession;
         session->setSpeed(0);
         session->start(s, optionsFor(s, 1));
@@ -228,7 +220,7 @@ private Q_SLOTS:
 
     void sameSeedSameTotalsAsAPlainRun()
     {
-        const Scenario s = load("tutorial");
+        const Scenario s = test::bundledScenario("tutorial");
         const RunOptions options = optionsFor(s, 5, 120);
         Engine plain(s, buildPolicySet(options), options.config());
         const RunResult expected = plain.run();

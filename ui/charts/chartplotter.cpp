@@ -94,25 +94,32 @@ QPen linePen(const Series &s, double width)
     return pen;
 }
 
-/** Markers on the points of `graph` and, with an interval, error bars in its colour. */
-void addPointErrors(QCustomPlot *plot, QCPGraph *graph, const Series &s, double penWidth)
+/** Error bars on `target` from the interval of `s`, drawn with `pen`, whiskers `whisker` wide. */
+void addErrorBars(QCustomPlot *plot, QCPAbstractPlottable *target, const Series &s, const QPen &pen,
+                  double whisker)
 {
-    graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, policyColour(s.colourKey),
-                                           policyColour(s.colourKey), penWidth * 3.0));
-    if (!s.hasInterval())
-        return;
     auto *errors = new QCPErrorBars(plot->xAxis, plot->yAxis);
     errors->removeFromLegend();
-    errors->setDataPlottable(graph);
+    errors->setDataPlottable(target);
     QVector<double> minus, plus;
     for (int i = 0; i < s.y.size(); ++i) {
         minus << s.y[i] - s.lower[i];
         plus << s.upper[i] - s.y[i];
     }
     errors->setData(minus, plus);
-    errors->setPen(QPen(policyColour(s.colourKey), penWidth * 0.75));
-    errors->setWhiskerWidth(penWidth * 4.0);
+    errors->setPen(pen);
+    errors->setWhiskerWidth(whisker);
     errors->setSymbolGap(0);
+}
+
+/** Markers on the points of `graph` and, with an interval, error bars in its colour. */
+void addPointErrors(QCustomPlot *plot, QCPGraph *graph, const Series &s, double penWidth)
+{
+    graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, policyColour(s.colourKey),
+                                           policyColour(s.colourKey), penWidth * 3.0));
+    if (s.hasInterval())
+        addErrorBars(plot, graph, s, QPen(policyColour(s.colourKey), penWidth * 0.75),
+                     penWidth * 4.0);
 }
 
 void drawLines(QCustomPlot *plot, const ChartData &data, double penWidth)
@@ -161,20 +168,8 @@ void drawBars(QCustomPlot *plot, const ChartData &data, double penWidth)
         QColor fill = policyColour(s.colourKey);
         bars->setBrush(fill);
         bars->setPen(QPen(fill.darker(130), penWidth * 0.5));
-        if (!s.hasInterval())
-            continue;
-        auto *errors = new QCPErrorBars(plot->xAxis, plot->yAxis);
-        errors->removeFromLegend();
-        errors->setDataPlottable(bars);
-        QVector<double> minus, plus;
-        for (int i = 0; i < s.y.size(); ++i) {
-            minus << s.y[i] - s.lower[i];
-            plus << s.upper[i] - s.y[i];
-        }
-        errors->setData(minus, plus);
-        errors->setPen(QPen(Qt::black, penWidth * 0.75));
-        errors->setWhiskerWidth(penWidth * 5.0);
-        errors->setSymbolGap(0);
+        if (s.hasInterval())
+            addErrorBars(plot, bars, s, QPen(Qt::black, penWidth * 0.75), penWidth * 5.0);
     }
 }
 

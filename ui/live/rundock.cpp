@@ -32,6 +32,22 @@ QString speedName(double s)
     return s <= 0 ? QObject::tr("max") : QString::fromUtf8("\u00d7%1").arg(s);
 }
 
+/** What the status line calls a run in `mode`; nothing while idle. */
+QString modeWord(LiveMode mode)
+{
+    switch (mode) {
+    case LiveMode::Running:
+        return RunDock::tr("running");
+    case LiveMode::Paused:
+        return RunDock::tr("paused");
+    case LiveMode::Finished:
+        return RunDock::tr("finished");
+    case LiveMode::Idle:
+        break;
+    }
+    return {};
+}
+
 } // namespace
 
 const std::vector<double> &RunDock::speeds()
@@ -309,22 +325,8 @@ QString RunDock::statusText() const
     const SnapshotPtr s = mSession->latest();
     if (!mSession->isActive() || !s)
         return {};
-    QString state;
-    switch (mSession->mode()) {
-    case LiveMode::Running:
-        state = tr("running");
-        break;
-    case LiveMode::Paused:
-        state = tr("paused");
-        break;
-    case LiveMode::Finished:
-        state = tr("finished");
-        break;
-    case LiveMode::Idle:
-        break;
-    }
     return tr("Live %1 · t %2 s · slot %3 / %4 · %5 · %6events/s")
-        .arg(state)
+        .arg(modeWord(mSession->mode()))
         .arg(s->time, 0, 'f', 1)
         .arg(s->slot)
         .arg(s->layout->totalSlots)

@@ -22,6 +22,7 @@ PreferencesDialog::PreferencesDialog(QWidget *parent) : QDialog(parent)
     auto *form = new QFormLayout(this);
 
     mDatabase = new QLineEdit(experimentsDatabase().get(), this);
+    mDatabase->setObjectName("database");
     mDatabase->setMinimumWidth(360);
     auto *browse = new QPushButton(tr("Browse…"), this);
     connect(browse, &QPushButton::clicked, this, [this] {
@@ -58,7 +59,6 @@ PreferencesDialog::PreferencesDialog(QWidget *parent) : QDialog(parent)
     form->addRow(buttons);
 }
 
-void PreferencesDialog::setDatabasePath(const QString &path) { mDatabase->setText(path); }
 QString PreferencesDialog::errorText() const { return mError->text(); }
 
 bool PreferencesDialog::apply()

@@ -16,7 +16,6 @@ class PreferencesDialog : public QDialog
 
 public:
     explicit PreferencesDialog(QWidget *parent = nullptr);
-    void setDatabasePath(const QString &path);
     /** Checks and stores the values; false with the reason shown when one is unusable. */
     bool apply();
     QString errorText() const;
