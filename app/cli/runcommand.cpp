@@ -6,7 +6,7 @@
 
 #include "experiment/runrecorder.h"
 #include "global/globalscenarioreader.h"
-#include "placement/placementlog.h"
+#include "experiment/placementlog.h"
 #include "engine/engine.h"
 #include "registry/buildpolicies.h"
 
@@ -32,35 +32,20 @@ struct RunArgs
     bool json = false;
 };
 
-/** Forwards engine progress to the terminal and to the store. */
-class CliObserver final : public SimObserver
+/** Shows a run's progress on the terminal. */
+class ProgressObserver final : public SimObserver
 {
 public:
-    CliObserver(ProgressBar &bar, long totalSlots, RunRecorder *recorder, PlacementLog *log)
-        : mBar(bar), mTotal(totalSlots), mRecorder(recorder), mLog(log)
-    {
-    }
-    void onPlacement(const SimState &state, int pod, const PlacementRecord &record) override
-    {
-        if (mLog)
-            mLog->write(state, pod, record);
-    }
+    ProgressObserver(ProgressBar &bar, long totalSlots) : mBar(bar), mTotal(totalSlots) {}
     void onSlot(const SimState &state) override
     {
         if ((state.slot & 63) == 0)
             mBar.update(double(state.slot) / double(mTotal));
     }
-    void onFrame(const SimState &state, const FramePoint &frame) override
-    {
-        if (mRecorder)
-            mRecorder->onFrame(state, frame);
-    }
 
 private:
     ProgressBar &mBar;
     long mTotal;
-    RunRecorder *mRecorder;
-    PlacementLog *mLog;
 };
 
 void printTable(const RunResult &result)
@@ -132,8 +117,10 @@ int runCommand(const RunArgs &a)
         options.model = model;
         Engine engine(*scenario, buildPolicySet(options), options.config());
         ProgressBar bar("run " + p.dispatch);
-        CliObserver observer(bar, engine.totalSlots(), recorder.get(), placementLog.get());
-        engine.setObserver(&observer);
+        ProgressObserver progress(bar, engine.totalSlots());
+        engine.addObserver(&progress);
+        engine.addObserver(recorder.get());
+        engine.addObserver(placementLog.get());
         result = engine.run();
         bar.done();
     } catch (const std::invalid_argument &e) {

@@ -106,7 +106,7 @@ bool Engine::stepSlot()
         return false;
     if (mWallStart == 0.0)
         mWallStart = wallNow();
-    if (mObserver && mObserver->stopRequested()) {
+    if (mObservers.any(&SimObserver::stopRequested)) {
         mCancelled = true;
         return false;
     }
@@ -121,8 +121,7 @@ bool Engine::stepSlot()
     mSimSeconds = slotEnd;
     if (mState.slot % mScenario.time.frame == 0 || mState.slot == mTotalSlots)
         endFrame();
-    if (mObserver)
-        mObserver->onSlot(mState);
+    mObservers.notify(&SimObserver::onSlot, mState);
     return mState.slot < mTotalSlots;
 }
 
@@ -254,8 +253,7 @@ void Engine::dropExpired()
             if (site == DropSite::Node)
                 mState.nodes[where].demand -= 1.0;
             mMetrics.dropped(site, r.frame);
-            if (mObserver)
-                mObserver->onDrop(mState, *it, site, where);
+            mObservers.notify(&SimObserver::onDrop, mState, *it, site, where);
             --mInFlight;
             freeRequest(*it);
         }
@@ -368,8 +366,7 @@ void Engine::dispatchRequest(int eap, std::int32_t id)
         target = kCloud; // a policy may only pick nodes that F (eq. 4) marks available
     r.target = target;
     mMetrics.dispatched(target == kCloud);
-    if (mObserver)
-        mObserver->onDispatch(mState, id, eap, target);
+    mObservers.notify(&SimObserver::onDispatch, mState, id, eap, target);
     // The request leaves the eAP once its decision is there (+ 0.0 changes no time).
     const double delay = mDispatch->decisionDelay(eap);
     if (mDispatch->centralised())
@@ -514,8 +511,7 @@ void Engine::completeRequest(std::int32_t id, bool atCloud, double delivered)
     mMetrics.completed(delivered - r.created, delivered <= r.deadline, atCloud, r.frame);
     // Ψ's experience runs from leaving the eAP queue to completion (eq. 8).
     mDequeue->observe(r.eap, int(r.service), delivered - r.dequeued);
-    if (mObserver)
-        mObserver->onComplete(mState, id, delivered <= r.deadline);
+    mObservers.notify(&SimObserver::onComplete, mState, id, delivered <= r.deadline);
     --mInFlight;
     freeRequest(id);
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/subscribers.h"
 #include "engine/policyset.h"
 #include "metrics/runmetrics.h"
 #include "model/scenario.h"
@@ -65,9 +66,11 @@ public:
     Engine(const Engine &) = delete;
     Engine &operator=(const Engine &) = delete;
 
-    void setObserver(SimObserver *observer) { mObserver = observer; }
+    /** `observer` is told of every event from now on, after those added before it. */
+    void addObserver(SimObserver *observer) { mObservers.add(observer); }
+    void removeObserver(SimObserver *observer) { mObservers.remove(observer); }
 
-    /** Runs to the end (or until the observer asks to stop) and summarises. */
+    /** Runs to the end (or until an observer asks to stop) and summarises. */
     RunResult run();
     /** Advances one slot; false once the run's duration is reached. */
     bool stepSlot();
@@ -173,7 +176,7 @@ private:
     std::unique_ptr<PullQueue[]> mPulls; ///< per node, only with deployments
     std::unique_ptr<ServingState> mServing; ///< only with serving streams
     bool mPodsPlaced = false;
-    SimObserver *mObserver = nullptr;
+    Subscribers<SimObserver> mObservers;
     Rng mDispatchRng;
     Rng mPlacementRng;
 

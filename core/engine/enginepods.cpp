@@ -147,8 +147,7 @@ void Engine::podArrive(std::int32_t id)
             failPod(id, int(PodFailure::Unschedulable));
         }
     }
-    if (mObserver)
-        mObserver->onPlacement(mState, id, mPlacement->lastRecord());
+    mObservers.notify(&SimObserver::onPlacement, mState, id, mPlacement->lastRecord());
 }
 
 bool Engine::reservePod(std::int32_t id, int node, const PodRequest &request)

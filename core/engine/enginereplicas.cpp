@@ -306,8 +306,7 @@ void Engine::endFrame()
         replicas += r.alive ? 1 : 0;
     mMetrics.endFrame(mState.now, replicas);
     std::fill(mFrameBusy.begin(), mFrameBusy.end(), 0.0);
-    if (mObserver)
-        mObserver->onFrame(mState, mMetrics.lastFrame());
+    mObservers.notify(&SimObserver::onFrame, mState, mMetrics.lastFrame());
 }
 
 } // namespace schedlab

@@ -17,7 +17,7 @@ RunResult runScenario(const Scenario &scenario, const PolicySelection &policies,
                       std::shared_ptr<const LearnedModel> model)
 {
     Engine engine(scenario, buildPolicySet(policies, std::move(model)), {seed, duration});
-    engine.setObserver(observer);
+    engine.addObserver(observer);
     return engine.run();
 }
 

@@ -27,9 +27,8 @@ std::vector<double> weightsOr(const std::vector<double> &given, int count)
 } // namespace
 
 GlobalSimulation::GlobalSimulation(const GlobalScenario &scenario,
-                                   const GlobalArchitecture &architecture, std::uint64_t seed,
-                                   GlobalObserver observer)
-    : mScenario(scenario), mArch(architecture), mSeed(seed), mObserver(std::move(observer)),
+                                   const GlobalArchitecture &architecture, std::uint64_t seed)
+    : mScenario(scenario), mArch(architecture), mSeed(seed),
       mWorld(generateWorld([&] {
           GlobalScenario s = scenario;
           s.seed = seed;
@@ -73,8 +72,8 @@ GlobalSimulation::GlobalSimulation(const GlobalScenario &scenario,
 void GlobalSimulation::trace(GlobalTrace::Kind kind, std::int32_t request, std::int32_t s,
                              std::int32_t c)
 {
-    if (mObserver)
-        mObserver({kind, mNow, request, s, c});
+    if (!mObservers.empty())
+        mObservers.notify(&GlobalObserver::onTrace, GlobalTrace{kind, mNow, request, s, c});
 }
 
 GlobalResult GlobalSimulation::run()
@@ -474,9 +473,11 @@ void GlobalSimulation::onRemap()
 }
 
 GlobalResult runGlobal(const GlobalScenario &scenario, const GlobalArchitecture &architecture,
-                       std::uint64_t seed, GlobalObserver observer)
+                       std::uint64_t seed, GlobalObserver *observer)
 {
-    return GlobalSimulation(scenario, architecture, seed, std::move(observer)).run();
+    GlobalSimulation simulation(scenario, architecture, seed);
+    simulation.addObserver(observer);
+    return simulation.run();
 }
 
 } // namespace schedlab::global

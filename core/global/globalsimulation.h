@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "base/subscribers.h"
 #include "policy/global/architecture.h"
 #include "global/clusterscoring.h"
 #include "global/globalresult.h"
@@ -28,7 +29,13 @@ struct GlobalTrace
     std::int32_t scheduler;
     std::int32_t cluster;
 };
-using GlobalObserver = std::function<void(const GlobalTrace &)>;
+/** Told of every global scheduling event of a run, as SimObserver is of the engine's. */
+class GlobalObserver
+{
+public:
+    virtual ~GlobalObserver() = default;
+    virtual void onTrace(const GlobalTrace &trace) {}
+};
 
 /**
  * The cluster-level discrete-event simulation of multi-cluster global scheduling:
@@ -43,7 +50,11 @@ class GlobalSimulation
 {
 public:
     GlobalSimulation(const GlobalScenario &scenario, const GlobalArchitecture &architecture,
-                     std::uint64_t seed, GlobalObserver observer = {});
+                     std::uint64_t seed);
+
+    /** `observer` is told of every event from now on, after those added before it. */
+    void addObserver(GlobalObserver *observer) { mObservers.add(observer); }
+    void removeObserver(GlobalObserver *observer) { mObservers.remove(observer); }
 
     GlobalResult run();
 
@@ -128,7 +139,7 @@ private:
     const GlobalScenario &mScenario;
     const GlobalArchitecture &mArch;
     std::uint64_t mSeed;
-    GlobalObserver mObserver;
+    Subscribers<GlobalObserver> mObservers;
     GlobalWorld mWorld;
     double mNow = 0.0;
     double mEnd = 0.0;
@@ -155,8 +166,8 @@ private:
     int mUtilSamples = 0;
 };
 
-/** Runs `architecture` on `scenario` with `seed`. */
+/** Runs `architecture` on `scenario` with `seed`; `observer`, if any, is told of every event. */
 GlobalResult runGlobal(const GlobalScenario &scenario, const GlobalArchitecture &architecture,
-                       std::uint64_t seed, GlobalObserver observer = {});
+                       std::uint64_t seed, GlobalObserver *observer = nullptr);
 
 } // namespace schedlab::global

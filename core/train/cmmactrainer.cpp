@@ -151,7 +151,7 @@ private:
             given.orchestration = PolicySlot<OrchestrationPolicy>::lent(*mGpg);
         }
         Engine engine(scenario, buildPolicySet(options, std::move(given)), options.config());
-        engine.setObserver(&agent);
+        engine.addObserver(&agent);
 
         const std::vector<std::int32_t> none(std::size_t(mGlobal.eaps()), -1);
         auto globalState = [&] {

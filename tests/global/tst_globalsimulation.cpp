@@ -4,12 +4,24 @@
 
 #include <QtTest>
 
+#include <functional>
 #include <map>
 #include <set>
 
 using namespace schedlab::global;
 
 namespace {
+/** Hands every trace of a run to `f`. */
+class TraceWatch final : public GlobalObserver
+{
+public:
+    explicit TraceWatch(std::function<void(const GlobalTrace &)> f) : mF(std::move(f)) {}
+    void onTrace(const GlobalTrace &t) override { mF(t); }
+
+private:
+    std::function<void(const GlobalTrace &)> mF;
+};
+
 /** 60 clusters in 8 zones, half to nine tenths allocated already: near capacity. */
 GlobalScenario nearCapacity()
 {
@@ -160,7 +172,7 @@ private Q_SLOTS:
     {
         std::map<std::int32_t, std::set<std::int32_t>> failed;
         int reschedules = 0, violations = 0;
-        auto observer = [&](const GlobalTrace &t) {
+        TraceWatch observer([&](const GlobalTrace &t) {
             if (t.kind == GlobalTrace::Reschedule) {
                 failed[t.request].insert(t.cluster);
                 ++reschedules;
@@ -168,12 +180,12 @@ private Q_SLOTS:
                        failed[t.request].count(t.cluster)) {
                 ++violations;
             }
-        };
-        runGlobal(nearCapacity(), arch("shared-state"), 3, observer);
+        });
+        runGlobal(nearCapacity(), arch("shared-state"), 3, &observer);
         failed.clear(); // request numbers start again in the next run
         GlobalScenario s = nearCapacity();
         s.avoidance = ConflictAvoidance::None;
-        runGlobal(s, arch("two-level"), 3, observer);
+        runGlobal(s, arch("two-level"), 3, &observer);
         QVERIFY(reschedules > 50);
         QCOMPARE(violations, 0);
     }
@@ -186,7 +198,7 @@ private Q_SLOTS:
         std::map<std::int32_t, double> rescheduledAt;
         int checked = 0, late = 0;
         double lastCommit = 0.0;
-        runGlobal(s, arch("two-level-single"), 3, [&](const GlobalTrace &t) {
+        TraceWatch watch([&](const GlobalTrace &t) {
             if (t.kind == GlobalTrace::Reschedule)
                 rescheduledAt[t.request] = t.time;
             if (t.kind == GlobalTrace::Commit) {
@@ -201,6 +213,7 @@ private Q_SLOTS:
                 lastCommit = t.time;
             }
         });
+        runGlobal(s, arch("two-level-single"), 3, &watch);
         QVERIFY(checked > 0);
         QCOMPARE(late, 0);
     }
@@ -264,10 +277,12 @@ private Q_SLOTS:
         const GlobalScenario s = nearCapacity();
         for (const char *name : {"two-level", "shared-state", "monolithic"}) {
             std::vector<GlobalTrace> a, b;
+            TraceWatch intoA([&](const GlobalTrace &t) { a.push_back(t); });
+            TraceWatch intoB([&](const GlobalTrace &t) { b.push_back(t); });
             const GlobalResult ra =
-                runGlobal(s, arch(name), 11, [&](const GlobalTrace &t) { a.push_back(t); });
+                runGlobal(s, arch(name), 11, &intoA);
             const GlobalResult rb =
-                runGlobal(s, arch(name), 11, [&](const GlobalTrace &t) { b.push_back(t); });
+                runGlobal(s, arch(name), 11, &intoB);
             QCOMPARE(a.size(), b.size());
             for (std::size_t i = 0; i < a.size(); ++i)
                 QVERIFY(a[i].kind == b[i].kind && a[i].time == b[i].time &&
@@ -313,10 +328,12 @@ private Q_SLOTS:
         zero.directRate = 0.0;
         for (const char *name : {"two-level", "shared-state", "monolithic"}) {
             std::vector<GlobalTrace> a, b;
+            TraceWatch intoA([&](const GlobalTrace &t) { a.push_back(t); });
+            TraceWatch intoB([&](const GlobalTrace &t) { b.push_back(t); });
             const GlobalResult ra =
-                runGlobal(defaults, arch(name), 3, [&](const GlobalTrace &t) { a.push_back(t); });
+                runGlobal(defaults, arch(name), 3, &intoA);
             const GlobalResult rb =
-                runGlobal(zero, arch(name), 3, [&](const GlobalTrace &t) { b.push_back(t); });
+                runGlobal(zero, arch(name), 3, &intoB);
             QCOMPARE(a.size(), b.size());
             for (std::size_t i = 0; i < a.size(); ++i)
                 QVERIFY(a[i].kind == b[i].kind && a[i].time == b[i].time &&

@@ -59,7 +59,7 @@ Outcome runWith(const Scenario &scenario, const std::string &orchestration,
     run.model = std::move(model);
     Engine engine(scenario, buildPolicySet(run), run.config());
     QueueWatch watch;
-    engine.setObserver(&watch);
+    engine.addObserver(&watch);
     const RunResult r = engine.run();
     Outcome o;
     o.throughputRate = r.value("throughput_rate");

@@ -153,7 +153,7 @@ private Q_SLOTS:
         options.policies.orchestration = "gsp-ss";
         Engine engine(s, buildPolicySet(options), options.config());
         observer.previous = BoundsObserver::count(engine.state());
-        engine.setObserver(&observer);
+        engine.addObserver(&observer);
         const RunResult r = engine.run();
         QCOMPARE(observer.frames, 12);
         QCOMPARE(observer.outOfBounds, 0);

@@ -181,11 +181,38 @@ private Q_SLOTS:
         RunOptions o;
         o.policies = policies("greedy");
         Engine engine(s, buildPolicySet(o), o.config());
-        engine.setObserver(&stopper);
+        engine.addObserver(&stopper);
         const RunResult r = engine.run();
         QVERIFY(engine.cancelled());
         QCOMPARE(stopper.slots, 10);
         QCOMPARE(r.value("sim_seconds"), 2.5);
+    }
+
+    void everyObserverHearsEveryEventUntilItLeaves()
+    {
+        struct Counter : SimObserver
+        {
+            int slots = 0, dispatches = 0;
+            void onSlot(const SimState &) override { ++slots; }
+            void onDispatch(const SimState &, std::int32_t, int, int) override { ++dispatches; }
+        } first, second, leaver;
+        const Scenario s = test::smallScenario();
+        RunOptions o;
+        o.policies = policies("greedy");
+        Engine engine(s, buildPolicySet(o), o.config());
+        engine.addObserver(&first);
+        engine.addObserver(&second);
+        engine.addObserver(&second); // once is enough
+        engine.addObserver(&leaver);
+        for (int i = 0; i < 4; ++i)
+            engine.stepSlot();
+        engine.removeObserver(&leaver);
+        engine.run();
+        QCOMPARE(first.slots, int(engine.totalSlots()));
+        QVERIFY(first.dispatches > 0);
+        QCOMPARE(second.slots, first.slots);
+        QCOMPARE(second.dispatches, first.dispatches);
+        QCOMPARE(leaver.slots, 4);
     }
 };
 

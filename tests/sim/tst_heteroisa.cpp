@@ -350,7 +350,7 @@ private Q_SLOTS:
         o.policies.placement = "kubehice";
         Engine engine(*load.scenario, buildPolicySet(o), o.config());
         Recorder recorder;
-        engine.setObserver(&recorder);
+        engine.addObserver(&recorder);
         engine.run();
         QCOMPARE(recorder.records, int(engine.state().pods.size()));
         QCOMPARE(recorder.complete, recorder.records);

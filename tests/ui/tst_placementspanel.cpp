@@ -98,7 +98,7 @@ private Q_SLOTS:
         const RunOptions o = optionsFor(s);
         Engine engine(s, buildPolicySet(o), o.config());
         Collect plain;
-        engine.setObserver(&plain);
+        engine.addObserver(&plain);
         while (engine.state().slot < slots && engine.stepSlot()) {
         }
         QVERIFY(plain.decisions.size() > 10);

@@ -56,7 +56,7 @@ void SimulationWorker::prepare()
     }
     mRecorder = std::make_unique<SnapshotRecorder>(*mEngine, mScenario);
     mRecorder->setStopFlag(&mStop);
-    mEngine->setObserver(mRecorder.get());
+    mEngine->addObserver(mRecorder.get());
     setMode(LiveMode::Paused);
     emitSnapshot();
 }

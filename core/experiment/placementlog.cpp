@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "placement/placementlog.h"
+#include "experiment/placementlog.h"
 
 #include "base/csv.h"
 #include "state/simstate.h"
