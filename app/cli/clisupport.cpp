@@ -3,7 +3,6 @@
 
 #include "registry/buildpolicies.h"
 #include "registry/registry.h"
-#include "scenario/scenarioio.h"
 #include "scenario/units.h"
 
 #include <CLI/CLI.hpp>
@@ -15,13 +14,20 @@
 namespace schedlab::cli {
 
 
-std::optional<Scenario> loadScenarioOrReport(const std::string &path)
+std::optional<AnyScenario> loadScenarioOrReport(const std::string &path,
+                                                const std::string &architectures)
 {
-    ScenarioLoad load = loadScenarioFile(path);
+    AnyScenarioLoad load = loadAnyScenarioFile(path);
     for (const ScenarioError &e : load.errors)
         std::fprintf(stderr, "%s\n", e.format().c_str());
     if (!load.ok())
         return std::nullopt;
+    if (!architectures.empty() && !load.scenario->isGlobal()) {
+        std::fprintf(stderr, "error: --global needs a global scenario (a top-level `global:` "
+                             "map), and %s has none\n",
+                     path.c_str());
+        return std::nullopt;
+    }
     return std::move(*load.scenario);
 }
 

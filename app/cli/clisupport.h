@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "experiment/anyscenario.h"
 #include "experiment/comparison.h"
 #include "learn/learnedmodel.h"
 #include "metrics/runresult.h"
@@ -30,8 +31,10 @@ struct PlaneOptions
     PolicySelection over(const PolicySelection &scenario) const;
 };
 
-/** Loads and validates; prints every error as file:line:column to stderr. */
-std::optional<Scenario> loadScenarioOrReport(const std::string &path);
+/** Loads and validates a scenario of either kind; prints every error as
+ *  file:line:column to stderr. `architectures` (`--global`) needs a global scenario. */
+std::optional<AnyScenario> loadScenarioOrReport(const std::string &path,
+                                                const std::string &architectures);
 
 /** "10m", "90s" -> seconds; prints a message and returns nullopt on a bad value. */
 std::optional<double> parseDurationOption(const std::string &text, const char *option);

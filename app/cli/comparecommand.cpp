@@ -79,24 +79,18 @@ int compareCommand(const CompareArgs &a)
 {
     if (!a.param.empty())
         return sweepInstead(a);
-    if (global::isGlobalScenarioFile(a.scenario)) {
+    auto loaded = loadScenarioOrReport(a.scenario, a.global);
+    if (!loaded)
+        return BadInput;
+    if (loaded->isGlobal()) {
         if (!a.db.empty()) {
             std::fprintf(stderr, "error: --db does not store global comparisons; use --out\n");
             return BadInput;
         }
-        return compareGlobalScenario(
-            {a.scenario, a.global, a.seeds, a.jobs, a.duration, a.out, a.json});
+        return compareGlobalScenario(std::move(loaded->global()),
+                                     {a.global, a.seeds, a.jobs, a.duration, a.out, a.json});
     }
-    if (!a.global.empty()) {
-        std::fprintf(stderr,
-                     "error: --global needs a global scenario (a top-level `global:` "
-                     "map), and %s has none\n",
-                     a.scenario.c_str());
-        return BadInput;
-    }
-    auto scenario = loadScenarioOrReport(a.scenario);
-    if (!scenario)
-        return BadInput;
+    const Scenario *scenario = &loaded->cluster();
     if (a.seeds < 1) {
         std::fprintf(stderr, "error: --seeds must be at least 1\n");
         return BadInput;

@@ -22,31 +22,26 @@
 namespace schedlab::cli {
 
 namespace {
-std::optional<global::GlobalScenario> loadOrReport(const std::string &path,
-                                                   const std::string &duration)
+/** `--duration` over the scenario's arrival window; false after saying what is wrong. */
+bool applyDuration(global::GlobalScenario &scenario, const std::string &duration)
 {
-    global::GlobalScenarioLoad load = global::loadGlobalScenarioFile(path);
-    for (const ScenarioError &e : load.errors)
-        std::fprintf(stderr, "%s\n", e.format().c_str());
-    if (!load.ok())
-        return std::nullopt;
-    if (!duration.empty()) {
-        const auto d = parseDurationOption(duration, "--duration");
-        if (!d)
-            return std::nullopt;
-        load.scenario->duration = *d;
-        // The file's own limit on requests, for the new duration.
-        const double requests = std::max(load.scenario->rate, load.scenario->directRate) * *d;
-        static_assert(global::kMaxGlobalRequests == 2e7, "the message below names it");
-        if (!(requests <= global::kMaxGlobalRequests)) {
-            std::fprintf(stderr,
-                         "error: --duration %s: %.0f requests at the scenario's rate, more "
-                         "than 20,000,000\n",
-                         duration.c_str(), requests);
-            return std::nullopt;
-        }
+    if (duration.empty())
+        return true;
+    const auto d = parseDurationOption(duration, "--duration");
+    if (!d)
+        return false;
+    scenario.duration = *d;
+    // The file's own limit on requests, for the new duration.
+    const double requests = std::max(scenario.rate, scenario.directRate) * *d;
+    static_assert(global::kMaxGlobalRequests == 2e7, "the message below names it");
+    if (!(requests <= global::kMaxGlobalRequests)) {
+        std::fprintf(stderr,
+                     "error: --duration %s: %.0f requests at the scenario's rate, more "
+                     "than 20,000,000\n",
+                     duration.c_str(), requests);
+        return false;
     }
-    return std::move(*load.scenario);
+    return true;
 }
 
 } // namespace
@@ -114,10 +109,9 @@ void printTable(const global::GlobalScenario &s, const global::GlobalComparison 
 }
 } // namespace
 
-int runGlobalScenario(const GlobalRunArgs &a)
+int runGlobalScenario(global::GlobalScenario scenario, const GlobalRunArgs &a)
 {
-    const auto scenario = loadOrReport(a.scenario, a.duration);
-    if (!scenario)
+    if (!applyDuration(scenario, a.duration))
         return BadInput;
     const auto names = checkedArchitectures(a.architectures, {"two-level"});
     if (!names)
@@ -126,12 +120,12 @@ int runGlobalScenario(const GlobalRunArgs &a)
         std::fprintf(stderr, "error: --global: run takes one architecture; use compare for more\n");
         return BadInput;
     }
-    const std::uint64_t seed = a.seed.value_or(scenario->seed);
+    const std::uint64_t seed = a.seed.value_or(scenario.seed);
     const global::GlobalResult r =
-        global::runGlobal(*scenario, *global::findGlobalArchitecture(names->front()), seed);
+        global::runGlobal(scenario, *global::findGlobalArchitecture(names->front()), seed);
     if (a.json) {
         nlohmann::ordered_json out;
-        out["scenario"] = scenario->name;
+        out["scenario"] = scenario.name;
         out["architecture"] = r.architecture;
         out["seed"] = seed;
         out["clusters"] = r.clusters;
@@ -144,7 +138,7 @@ int runGlobalScenario(const GlobalRunArgs &a)
         return Ok;
     }
     std::printf("%s  seed %llu  global %s  %d clusters  %lld nodes  %lld requests\n",
-                scenario->name.c_str(), static_cast<unsigned long long>(seed),
+                scenario.name.c_str(), static_cast<unsigned long long>(seed),
                 r.architecture.c_str(), r.clusters, static_cast<long long>(r.nodes),
                 static_cast<long long>(r.arrived));
     for (const auto &[name, value] : r.metrics())
@@ -152,10 +146,9 @@ int runGlobalScenario(const GlobalRunArgs &a)
     return Ok;
 }
 
-int compareGlobalScenario(const GlobalCompareArgs &a)
+int compareGlobalScenario(global::GlobalScenario scenario, const GlobalCompareArgs &a)
 {
-    const auto scenario = loadOrReport(a.scenario, a.duration);
-    if (!scenario)
+    if (!applyDuration(scenario, a.duration))
         return BadInput;
     const auto names = checkedArchitectures(a.architectures, allArchitectures());
     if (!names)
@@ -166,11 +159,11 @@ int compareGlobalScenario(const GlobalCompareArgs &a)
     }
     std::vector<std::uint64_t> seeds;
     for (int i = 0; i < a.seeds; ++i)
-        seeds.push_back(scenario->seed + std::uint64_t(i));
+        seeds.push_back(scenario.seed + std::uint64_t(i));
     const int jobs = a.jobs > 0 ? a.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
     ProgressBar bar("compare");
     const global::GlobalComparison c =
-        global::compareGlobal(*scenario, *names, seeds, jobs, [&](int done, int total) {
+        global::compareGlobal(scenario, *names, seeds, jobs, [&](int done, int total) {
             bar.update(double(done) / total,
                        std::to_string(done) + "/" + std::to_string(total) + " runs");
         });
@@ -183,7 +176,7 @@ int compareGlobalScenario(const GlobalCompareArgs &a)
         if (ec || !writeFile(dir / "summary.csv", global::globalSummaryCsv(summary)) ||
             !writeFile(dir / "runs.csv", global::globalRunsCsv(c)) ||
             !writeFile(dir / "summary.json",
-                       global::globalComparisonJson(*scenario, c, summary).dump(2) + "\n")) {
+                       global::globalComparisonJson(scenario, c, summary).dump(2) + "\n")) {
             if (ec)
                 std::fprintf(stderr, "error: cannot create %s: %s\n", a.out.c_str(),
                              ec.message().c_str());
@@ -191,9 +184,9 @@ int compareGlobalScenario(const GlobalCompareArgs &a)
         }
     }
     if (a.json) {
-        std::printf("%s\n", global::globalComparisonJson(*scenario, c, summary).dump(2).c_str());
+        std::printf("%s\n", global::globalComparisonJson(scenario, c, summary).dump(2).c_str());
     } else {
-        printTable(*scenario, c, summary);
+        printTable(scenario, c, summary);
         if (!a.out.empty())
             std::printf("results: %s/summary.csv, runs.csv, summary.json\n", a.out.c_str());
     }

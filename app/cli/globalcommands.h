@@ -6,6 +6,8 @@
  * top-level `global:` map, and `--global` names the architectures (core/global).
  */
 
+#include "global/globalscenario.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -15,7 +17,6 @@ namespace schedlab::cli {
 
 struct GlobalRunArgs
 {
-    std::string scenario;
     std::string architectures; ///< comma-separated; empty: two-level
     std::optional<std::uint64_t> seed;
     std::string duration; ///< overrides the arrival window
@@ -24,7 +25,6 @@ struct GlobalRunArgs
 
 struct GlobalCompareArgs
 {
-    std::string scenario;
     std::string architectures; ///< comma-separated; empty: every architecture
     int seeds = 10;
     int jobs = 0;
@@ -42,7 +42,8 @@ std::optional<std::vector<std::string>> checkedArchitectures(const std::string &
 /** Every architecture of the catalog, in its order. */
 std::vector<std::string> allArchitectures();
 
-int runGlobalScenario(const GlobalRunArgs &args);
-int compareGlobalScenario(const GlobalCompareArgs &args);
+/** `run` and `compare` of a loaded global scenario (experiment/anyscenario.h tells it apart). */
+int runGlobalScenario(global::GlobalScenario scenario, const GlobalRunArgs &args);
+int compareGlobalScenario(global::GlobalScenario scenario, const GlobalCompareArgs &args);
 
 } // namespace schedlab::cli

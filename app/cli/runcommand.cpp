@@ -56,19 +56,15 @@ void printTable(const RunResult &result)
 
 int runCommand(const RunArgs &a)
 {
-    if (global::isGlobalScenarioFile(a.scenario))
-        return runGlobalScenario({a.scenario, a.global,
+    auto loaded = loadScenarioOrReport(a.scenario, a.global);
+    if (!loaded)
+        return BadInput;
+    if (loaded->isGlobal())
+        return runGlobalScenario(std::move(loaded->global()),
+                                 {a.global,
                                   a.seedGiven ? std::optional<std::uint64_t>(a.seed) : std::nullopt,
                                   a.duration, a.json});
-    if (!a.global.empty()) {
-        std::fprintf(stderr, "error: --global needs a global scenario (a top-level `global:` "
-                             "map), and %s has none\n",
-                     a.scenario.c_str());
-        return BadInput;
-    }
-    auto scenario = loadScenarioOrReport(a.scenario);
-    if (!scenario)
-        return BadInput;
+    const Scenario *scenario = &loaded->cluster();
     const PolicySelection p = a.planes.over(scenario->policies);
     if (!policiesKnown(p))
         return BadInput;

@@ -81,9 +81,15 @@ void printPoint(const TrainPoint &p, int episodes)
 
 int trainCommand(const TrainArgs &a)
 {
-    auto scenario = loadScenarioOrReport(a.scenario);
-    if (!scenario)
+    const auto loaded = loadScenarioOrReport(a.scenario, {});
+    if (!loaded)
         return BadInput;
+    if (loaded->isGlobal()) {
+        std::fprintf(stderr, "error: %s is a global scenario; train needs a scenario of one cluster\n",
+                     a.scenario.c_str());
+        return BadInput;
+    }
+    const Scenario *scenario = &loaded->cluster();
     TrainOptions options;
     options.agent = a.agent;
     options.episodes = a.episodes;

@@ -2,7 +2,7 @@
 #include "experiment/sweep.h"
 
 #include "global/globalcomparison.h"
-#include "global/globalscenarioreader.h"
+#include "experiment/anyscenario.h"
 #include "scenario/scenarioio.h"
 #include "scenario/yamloverride.h"
 
@@ -36,23 +36,19 @@ Scenario standIn(const global::GlobalScenario &g)
 }
 
 /** The value's scenario from the edited document, or the loader's messages. */
-bool loadPoint(bool isGlobal, const std::string &text, const std::string &fileName,
-               SweepPoint &point, std::vector<ScenarioError> &errors)
+bool loadPoint(const std::string &text, const std::string &fileName, SweepPoint &point,
+               std::vector<ScenarioError> &errors)
 {
-    if (isGlobal) {
-        global::GlobalScenarioLoad load = global::loadGlobalScenarioText(text, fileName);
-        errors = std::move(load.errors);
-        if (!load.ok())
-            return false;
-        point.scenario = standIn(*load.scenario);
-        point.global = std::make_shared<const global::GlobalScenario>(std::move(*load.scenario));
-        return true;
-    }
-    ScenarioLoad load = loadScenarioText(text, fileName);
+    AnyScenarioLoad load = loadAnyScenarioText(text, fileName);
     errors = std::move(load.errors);
     if (!load.ok())
         return false;
-    point.scenario = std::move(*load.scenario);
+    if (load.scenario->isGlobal()) {
+        point.scenario = standIn(load.scenario->global());
+        point.global = std::make_shared<const global::GlobalScenario>(std::move(load.scenario->global()));
+    } else {
+        point.scenario = std::move(load.scenario->cluster());
+    }
     return true;
 }
 
@@ -123,10 +119,11 @@ SweepPlan planSweep(const std::string &yamlText, const std::string &fileName,
     SweepPlan plan;
     plan.document = yamlText;
     plan.parameter = parameter.path;
-    plan.global = global::isGlobalScenarioText(yamlText);
     std::vector<ScenarioError> errors;
-    if (SweepPoint base; loadPoint(plan.global, yamlText, fileName, base, errors))
+    if (SweepPoint base; loadPoint(yamlText, fileName, base, errors)) {
         plan.scenarioName = base.scenario.name;
+        plan.global = base.global != nullptr;
+    }
     for (const std::string &value : parameter.values) {
         const std::string what = parameter.path + "=" + value;
         const YamlEdit edit = setYamlScalar(yamlText, parameter.path, value);
@@ -138,11 +135,12 @@ SweepPlan planSweep(const std::string &yamlText, const std::string &fileName,
         }
         SweepPoint point;
         point.value = value;
-        if (!loadPoint(plan.global, edit.text, fileName, point, errors)) {
+        if (!loadPoint(edit.text, fileName, point, errors)) {
             for (const ScenarioError &e : errors)
                 plan.errors.push_back("with " + what + ": " + e.format());
             continue;
         }
+        plan.global = plan.global || point.global;
         plan.points.push_back(std::move(point));
         if (plan.scenarioName.empty())
             plan.scenarioName = plan.points.back().scenario.name;
