@@ -17,9 +17,8 @@ namespace detail {
 namespace {
 void readLink(ReadContext &ctx, const Field &f, LinkSpec &out)
 {
-    MapReader m(ctx, f, {"latency", "bandwidth"});
-    m.quantity("latency", Dimension::Duration, out.latency);
-    m.quantity("bandwidth", Dimension::Bandwidth, out.bandwidth);
+    MapReader m(ctx, f, linkSchema().keys());
+    readScalars(m, linkSchema(), out);
 }
 
 void readTime(ReadContext &ctx, const Field &f, TimeConfig &out)

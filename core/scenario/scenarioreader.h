@@ -4,9 +4,29 @@
 /** Section readers of the schema-1 loader (internal to core/scenario). */
 
 #include "model/scenario.h"
+#include "scenario/fieldschema.h"
 #include "scenario/yamlreader.h"
 
+#include <type_traits>
+
 namespace schedlab::detail {
+
+/** Reads the scalar fields of `schema` present in `m` into `out`. */
+template <typename T>
+void readScalars(const MapReader &m, const TypeSchema<T> &schema, T &out)
+{
+    for (const ScalarField<T> &field : schema.scalars)
+        std::visit(
+            [&]<typename V>(V T::*member) {
+                if constexpr (std::is_same_v<V, std::string>)
+                    m.string(field.key, out.*member);
+                else if constexpr (std::is_same_v<V, int>)
+                    m.integer(field.key, out.*member);
+                else
+                    m.quantity(field.key, field.dimension, out.*member);
+            },
+            field.member);
+}
 
 /** Reads the whole document into `out`; every problem goes to `ctx`. */
 void readScenario(ReadContext &ctx, const YAML::Node &root, Scenario &out);

@@ -24,20 +24,9 @@ void readTaints(ReadContext &ctx, const Field &f, std::vector<Taint> &out,
 
 void readNode(ReadContext &ctx, const Field &f, NodeSpec &out)
 {
-    MapReader m(ctx, f,
-                {"name", "count", "arch", "cpu", "memory", "disk", "bandwidth", "disk_read",
-                 "disk_write", "perf", "labels", "taints", "hosts"});
-    if (m.require("name"))
-        m.string("name", out.name);
-    m.integer("count", out.count);
-    m.string("arch", out.arch);
-    m.quantity("cpu", Dimension::Cpu, out.cpu);
-    m.quantity("memory", Dimension::Size, out.memory);
-    m.quantity("disk", Dimension::Size, out.disk);
-    m.quantity("bandwidth", Dimension::Bandwidth, out.bandwidth);
-    m.quantity("disk_read", Dimension::Bandwidth, out.diskRead);
-    m.quantity("disk_write", Dimension::Bandwidth, out.diskWrite);
-    m.number("perf", out.perf);
+    MapReader m(ctx, f, nodeSchema().keys());
+    m.require("name");
+    readScalars(m, nodeSchema(), out);
     if (const auto labels = m.get("labels"))
         forEachEntry(ctx, *labels, [&](const std::string &key, const Field &value) {
             readString(ctx, value, out.labels[key]);
@@ -63,17 +52,11 @@ void readSites(ReadContext &ctx, const Field &f, std::vector<SiteSpec> &out)
 {
     forEachItem(ctx, f, [&](int, const Field &item) {
         SiteSpec &site = out.emplace_back();
-        MapReader m(
-            ctx, item,
-            {"name", "kind", "region", "zone", "health", "energy_efficiency", "eaps", "nodes"});
-        if (m.require("name"))
-            m.string("name", site.name);
+        MapReader m(ctx, item, siteSchema().keys());
+        m.require("name");
+        readScalars(m, siteSchema(), site);
         if (const auto kind = m.get("kind"))
             readEnum(ctx, *kind, {{"edge", SiteKind::Edge}, {"cloud", SiteKind::Cloud}}, site.kind);
-        m.string("region", site.region);
-        m.string("zone", site.zone);
-        m.number("health", site.health);
-        m.number("energy_efficiency", site.energyEfficiency);
         if (const auto eaps = m.get("eaps"))
             forEachItem(ctx, *eaps, [&](int, const Field &ef) {
                 EapSpec &eap = site.eaps.emplace_back();
@@ -92,15 +75,15 @@ void readLinks(ReadContext &ctx, const Field &f, std::vector<LinkOverride> &out)
 {
     forEachItem(ctx, f, [&](int, const Field &item) {
         LinkOverride &link = out.emplace_back();
-        MapReader m(ctx, item, {"from", "to", "latency", "bandwidth"});
-        if (m.require("from"))
-            m.string("from", link.from);
-        if (m.require("to"))
-            m.string("to", link.to);
-        if (m.require("latency"))
-            m.quantity("latency", Dimension::Duration, link.link.latency);
-        if (m.require("bandwidth"))
-            m.quantity("bandwidth", Dimension::Bandwidth, link.link.bandwidth);
+        std::vector<std::string> keys = {"from", "to"};
+        for (const std::string &k : linkSchema().keys())
+            keys.push_back(k);
+        MapReader m(ctx, item, keys);
+        for (const std::string &k : keys)
+            m.require(k);
+        m.string("from", link.from);
+        m.string("to", link.to);
+        readScalars(m, linkSchema(), link.link);
     });
 }
 

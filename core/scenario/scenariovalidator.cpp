@@ -3,6 +3,7 @@
 // loader runs them after reading and locates each error by its key path.
 #include "base/suggest.h"
 #include "registry/buildpolicies.h"
+#include "scenario/fieldschema.h"
 #include "scenario/metrickeys.h"
 #include "scenario/scenarioio.h"
 #include "scenario/units.h"
@@ -74,11 +75,16 @@ private:
             add(path + ".name", "duplicate " + what + " name '" + name + "'");
     }
 
-    void checkLink(const std::string &path, const LinkSpec &l)
+    /** The bounds of `schema`'s scalar fields of `o`, at `path`. */
+    template <typename T>
+    void checkScalars(const std::string &path, const TypeSchema<T> &schema, const T &o)
     {
-        nonNegative(path + ".latency", l.latency, formatDuration(l.latency));
-        positive(path + ".bandwidth", l.bandwidth, formatBandwidth(l.bandwidth));
+        for (const ScalarField<T> &field : schema.scalars)
+            if (const std::string problem = boundProblem(field, o); !problem.empty())
+                add(path + "." + field.key, problem);
     }
+
+    void checkLink(const std::string &path, const LinkSpec &l) { checkScalars(path, linkSchema(), l); }
 
     void checkTime()
     {
@@ -198,8 +204,7 @@ private:
     void checkNode(const std::string &path, const NodeSpec &n,
                    std::map<std::string, std::string> &nodeNames)
     {
-        if (n.name.empty())
-            add(path + ".name", "must not be empty");
+        checkScalars(path, nodeSchema(), n);
         if (n.count < 1)
             add(path + ".count", "must be at least 1, got " + std::to_string(n.count));
         else if (n.count > kMaxGroupCount)
@@ -216,15 +221,6 @@ private:
                     break;
                 }
             }
-        if (n.arch.empty())
-            add(path + ".arch", "must not be empty");
-        positive(path + ".cpu", n.cpu, formatCpu(n.cpu));
-        positive(path + ".memory", n.memory, formatSize(n.memory));
-        nonNegative(path + ".disk", n.disk, formatSize(n.disk));
-        positive(path + ".bandwidth", n.bandwidth, formatBandwidth(n.bandwidth));
-        nonNegative(path + ".disk_read", n.diskRead, formatBandwidth(n.diskRead));
-        nonNegative(path + ".disk_write", n.diskWrite, formatBandwidth(n.diskWrite));
-        positive(path + ".perf", n.perf, formatNumber(n.perf));
         std::vector<std::string> services;
         for (const ServiceSpec &s : mS.services)
             services.push_back(s.name);
@@ -266,10 +262,7 @@ private:
             const SiteSpec &site = mS.sites[i];
             const std::string path = "sites[" + std::to_string(i) + "]";
             place(path, site.name, "site");
-            if (!(site.health >= 0 && site.health <= 1))
-                add(path + ".health", "must lie in [0, 1], got " + formatNumber(site.health));
-            positive(path + ".energy_efficiency", site.energyEfficiency,
-                     formatNumber(site.energyEfficiency));
+            checkScalars(path, siteSchema(), site);
             if (site.kind == SiteKind::Edge && !site.nodes.empty())
                 add(path + ".nodes", "an edge site's nodes belong to its eAPs: move them under " +
                                          path + ".eaps[...].nodes");

@@ -4,6 +4,7 @@
 // and sites left out. Loading the text gives back an equal Scenario.
 #include "scenario/scenarioio.h"
 #include "base/textfile.h"
+#include "scenario/fieldschema.h"
 #include "scenario/metrickeys.h"
 #include "scenario/units.h"
 
@@ -104,12 +105,37 @@ std::string num(double v)
     return scalar(formatNumber(v));
 }
 
+/** (key, formatted value) of each scalar field of `schema` the file needs: those
+ *  written always and those that differ from the default. */
+template <typename T>
+std::vector<std::pair<std::string, std::string>> scalars(const TypeSchema<T> &schema, const T &o)
+{
+    static const T defaults;
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const ScalarField<T> &field : schema.scalars) {
+        const bool isDefault =
+            std::visit([&](auto T::*member) { return o.*member == defaults.*member; }, field.member);
+        if (field.always || !isDefault) {
+            const std::string text = formatField(field, o);
+            const bool integer = std::holds_alternative<int T::*>(field.member);
+            out.emplace_back(field.key, integer ? text : scalar(text));
+        }
+    }
+    return out;
+}
+
+template <typename T>
+Flow &addScalars(Flow &f, const TypeSchema<T> &schema, const T &o)
+{
+    for (const auto &[key, value] : scalars(schema, o))
+        f.add(key, value);
+    return f;
+}
+
 std::string link(const LinkSpec &l)
 {
-    return Flow()
-        .add("latency", q(l.latency, Dimension::Duration))
-        .add("bandwidth", q(l.bandwidth, Dimension::Bandwidth))
-        .text();
+    Flow f;
+    return addScalars(f, linkSchema(), l).text();
 }
 
 std::string layerRef(const LayerSpec &layer, const std::vector<LayerSpec> &named)
@@ -122,24 +148,8 @@ std::string layerRef(const LayerSpec &layer, const std::vector<LayerSpec> &named
 
 std::string node(const NodeSpec &n)
 {
-    static const NodeSpec d;
     Flow f;
-    f.str("name", n.name);
-    if (n.count != d.count)
-        f.add("count", std::to_string(n.count));
-    f.str("arch", n.arch);
-    f.add("cpu", q(n.cpu, Dimension::Cpu));
-    f.add("memory", q(n.memory, Dimension::Size));
-    if (n.disk != d.disk)
-        f.add("disk", q(n.disk, Dimension::Size));
-    if (n.bandwidth != d.bandwidth)
-        f.add("bandwidth", q(n.bandwidth, Dimension::Bandwidth));
-    if (n.diskRead != d.diskRead)
-        f.add("disk_read", q(n.diskRead, Dimension::Bandwidth));
-    if (n.diskWrite != d.diskWrite)
-        f.add("disk_write", q(n.diskWrite, Dimension::Bandwidth));
-    if (n.perf != d.perf)
-        f.add("perf", num(n.perf));
+    addScalars(f, nodeSchema(), n);
     if (!n.labels.empty()) {
         Flow labels;
         for (const auto &[k, v] : n.labels)
@@ -191,13 +201,11 @@ public:
         writeSites(s);
         if (!s.links.empty()) {
             line(0, "links:");
-            for (const LinkOverride &l : s.links)
-                line(1, "- " + Flow()
-                                   .str("from", l.from)
-                                   .str("to", l.to)
-                                   .add("latency", q(l.link.latency, Dimension::Duration))
-                                   .add("bandwidth", q(l.link.bandwidth, Dimension::Bandwidth))
-                                   .text());
+            for (const LinkOverride &l : s.links) {
+                Flow f;
+                f.str("from", l.from).str("to", l.to);
+                line(1, "- " + addScalars(f, linkSchema(), l.link).text());
+            }
         }
         writeWorkload(s.workload);
         const PolicySelection &p = s.policies;
@@ -321,20 +329,14 @@ private:
             line(0, "sites: []");
             return;
         }
-        static const SiteSpec d;
         line(0, "sites:");
         for (const SiteSpec &site : s.sites) {
             const bool edge = site.kind == SiteKind::Edge;
             line(1, "- name: " + scalar(site.name));
             line(2, std::string("kind: ") + (edge ? "edge" : "cloud"));
-            if (!site.region.empty())
-                line(2, "region: " + scalar(site.region));
-            if (!site.zone.empty())
-                line(2, "zone: " + scalar(site.zone));
-            if (site.health != d.health)
-                line(2, "health: " + num(site.health));
-            if (site.energyEfficiency != d.energyEfficiency)
-                line(2, "energy_efficiency: " + num(site.energyEfficiency));
+            for (const auto &[key, value] : scalars(siteSchema(), site))
+                if (key != "name")
+                    line(2, key + ": " + value);
             if (edge || !site.eaps.empty()) {
                 line(2, site.eaps.empty() ? "eaps: []" : "eaps:");
                 for (const EapSpec &eap : site.eaps) {

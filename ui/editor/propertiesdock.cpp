@@ -4,6 +4,7 @@
 #include "fieldparsers.h"
 #include "topologydocument.h"
 
+#include <QCoreApplication>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -187,21 +188,38 @@ void PropertiesDock::showScenarioFields()
                  access(const_cast<Scenario &>(s)), fields::policy(plane, access));
 }
 
+template <typename T>
+void PropertiesDock::addScalarFields(const TypeSchema<T> &schema, const T &object,
+                                     std::type_identity_t<std::function<T &(Scenario &)>> access)
+{
+    for (const ScalarField<T> &field : schema.scalars) {
+        if (field.key == std::string_view("name"))
+            continue; // renaming goes through fields::rename, which keeps references
+        const fields::Setter setter = std::visit(
+            [&]<typename V>(V T::*member) -> fields::Setter {
+                const fields::Access<V> value = [access, member](Scenario &m) -> V & {
+                    return access(m).*member;
+                };
+                if constexpr (std::is_same_v<V, std::string>)
+                    return fields::text(value, field.bound != FieldBound::NonEmpty);
+                else if constexpr (std::is_same_v<V, int>)
+                    return fields::integer(value);
+                else
+                    return fields::quantity(field.dimension, value);
+            },
+            field.member);
+        addField(QCoreApplication::translate("schedlab::ui::PropertiesDock", field.label),
+                 q(field.key), formatField(field, object), setter);
+    }
+}
+
 void PropertiesDock::showSiteFields(const ElementRef &ref)
 {
     const SiteSpec &site = mDocument->scenario().sites[ref.site];
     const int i = ref.site;
     addHeading(site.kind == SiteKind::Cloud ? tr("Cloud site") : tr("Edge site"));
     addField(tr("Name"), "name", site.name, fields::rename(ref));
-    addField(tr("Region"), "region", site.region,
-             fields::text([i](Scenario &m) -> auto & { return m.sites[i].region; }, true));
-    addField(tr("Zone"), "zone", site.zone,
-             fields::text([i](Scenario &m) -> auto & { return m.sites[i].zone; }, true));
-    addField(tr("Health"), "health", formatNumber(site.health),
-             fields::quantity(Dimension::Ratio, [i](Scenario &m) -> auto & { return m.sites[i].health; }));
-    addField(tr("Energy efficiency"), "energy_efficiency", formatNumber(site.energyEfficiency),
-             fields::quantity(Dimension::Ratio,
-                              [i](Scenario &m) -> auto & { return m.sites[i].energyEfficiency; }));
+    addScalarFields(siteSchema(), site, [i](Scenario &m) -> SiteSpec & { return m.sites[i]; });
 }
 
 void PropertiesDock::showEapFields(const ElementRef &ref)
@@ -215,25 +233,8 @@ void PropertiesDock::showNodeFields(const ElementRef &ref)
 {
     const NodeSpec &n = ref.node(mDocument->scenario());
     addHeading(ref.eap >= 0 ? tr("Edge node group") : tr("Cloud VM group"));
-    const auto node = [ref](auto member) {
-        return [ref, member](Scenario &m) -> auto & { return ref.node(m).*member; };
-    };
     addField(tr("Name"), "name", n.name, fields::rename(ref));
-    addField(tr("Count"), "count", std::to_string(n.count), fields::integer(node(&NodeSpec::count)));
-    addField(tr("ISA (arch)"), "arch", n.arch, fields::text(node(&NodeSpec::arch)));
-    addField(tr("CPU"), "cpu", formatCpu(n.cpu), fields::quantity(Dimension::Cpu, node(&NodeSpec::cpu)));
-    addField(tr("Memory"), "memory", formatSize(n.memory),
-             fields::quantity(Dimension::Size, node(&NodeSpec::memory)));
-    addField(tr("Disk"), "disk", formatSize(n.disk),
-             fields::quantity(Dimension::Size, node(&NodeSpec::disk)));
-    addField(tr("Bandwidth"), "bandwidth", formatBandwidth(n.bandwidth),
-             fields::quantity(Dimension::Bandwidth, node(&NodeSpec::bandwidth)));
-    addField(tr("Disk read rate"), "disk_read", formatBandwidth(n.diskRead),
-             fields::quantity(Dimension::Bandwidth, node(&NodeSpec::diskRead)));
-    addField(tr("Disk write rate"), "disk_write", formatBandwidth(n.diskWrite),
-             fields::quantity(Dimension::Bandwidth, node(&NodeSpec::diskWrite)));
-    addField(tr("Speed (perf)"), "perf", formatNumber(n.perf),
-             fields::quantity(Dimension::Ratio, node(&NodeSpec::perf)));
+    addScalarFields(nodeSchema(), n, [ref](Scenario &m) -> NodeSpec & { return ref.node(m); });
     addField(tr("Labels"), "labels", fields::formatLabels(n.labels), fields::labels(ref));
     addField(tr("Taints"), "taints", fields::formatTaints(n.taints), fields::taints(ref));
 }

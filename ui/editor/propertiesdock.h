@@ -2,9 +2,11 @@
 #pragma once
 
 #include "elementref.h"
+#include "scenario/fieldschema.h"
 
 #include <QDockWidget>
 #include <functional>
+#include <type_traits>
 #include <string>
 
 class QFormLayout;
@@ -50,6 +52,10 @@ private:
     QString check(const QString &key, const Setter &set, const QString &text) const;
     void commit(const QString &label, const QString &key, const Setter &set, QLineEdit *edit);
     void showScenarioFields();
+    /** A field per scalar of `schema` (but the name), editing `access(scenario)`. */
+    template <typename T>
+    void addScalarFields(const TypeSchema<T> &schema, const T &object,
+                         std::type_identity_t<std::function<T &(Scenario &)>> access);
     void showSiteFields(const ElementRef &ref);
     void showEapFields(const ElementRef &ref);
     void showNodeFields(const ElementRef &ref);

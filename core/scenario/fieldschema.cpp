@@ -1,0 +1,102 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "scenario/fieldschema.h"
+
+#include "scenario/units.h"
+
+#include <cmath>
+
+namespace schedlab {
+
+namespace {
+using enum Dimension;
+using enum FieldBound;
+constexpr bool kAlways = true;
+} // namespace
+
+const TypeSchema<NodeSpec> &nodeSchema()
+{
+    static const TypeSchema<NodeSpec> schema = {
+        {{"name", "Name", &NodeSpec::name, Ratio, NonEmpty, kAlways},
+         {"count", "Count", &NodeSpec::count}, // checked with the group's names
+         {"arch", "ISA (arch)", &NodeSpec::arch, Ratio, NonEmpty, kAlways},
+         {"cpu", "CPU", &NodeSpec::cpu, Cpu, Positive, kAlways},
+         {"memory", "Memory", &NodeSpec::memory, Size, Positive, kAlways},
+         {"disk", "Disk", &NodeSpec::disk, Size, NonNegative},
+         {"bandwidth", "Bandwidth", &NodeSpec::bandwidth, Bandwidth, Positive},
+         {"disk_read", "Disk read rate", &NodeSpec::diskRead, Bandwidth, NonNegative},
+         {"disk_write", "Disk write rate", &NodeSpec::diskWrite, Bandwidth, NonNegative},
+         {"perf", "Speed (perf)", &NodeSpec::perf, Ratio, Positive}},
+        {"labels", "taints", "hosts"}};
+    return schema;
+}
+
+const TypeSchema<SiteSpec> &siteSchema()
+{
+    static const TypeSchema<SiteSpec> schema = {
+        {{"name", "Name", &SiteSpec::name, Ratio, None, kAlways}, // a place name: checked by hand
+         {"region", "Region", &SiteSpec::region},
+         {"zone", "Zone", &SiteSpec::zone},
+         {"health", "Health", &SiteSpec::health, Ratio, UnitInterval},
+         {"energy_efficiency", "Energy efficiency", &SiteSpec::energyEfficiency, Ratio, Positive}},
+        {"kind", "eaps", "nodes"}};
+    return schema;
+}
+
+const TypeSchema<LinkSpec> &linkSchema()
+{
+    static const TypeSchema<LinkSpec> schema = {
+        {{"latency", "latency", &LinkSpec::latency, Duration, NonNegative, kAlways},
+         {"bandwidth", "bandwidth", &LinkSpec::bandwidth, Bandwidth, Positive, kAlways}},
+        {}};
+    return schema;
+}
+
+template <typename T>
+std::string formatField(const ScalarField<T> &field, const T &object)
+{
+    return std::visit(
+        [&]<typename V>(V T::*member) -> std::string {
+            const V &v = object.*member;
+            if constexpr (std::is_same_v<V, std::string>)
+                return v;
+            else if constexpr (std::is_same_v<V, int>)
+                return std::to_string(v);
+            else
+                return field.dimension == Ratio ? formatNumber(v) : formatQuantity(v, field.dimension);
+        },
+        field.member);
+}
+
+template <typename T>
+std::string boundProblem(const ScalarField<T> &field, const T &object)
+{
+    return std::visit(
+        [&]<typename V>(V T::*member) -> std::string {
+            const V &v = object.*member;
+            if constexpr (std::is_same_v<V, std::string>) {
+                return field.bound == NonEmpty && v.empty() ? "must not be empty" : "";
+            } else {
+                const double x = double(v);
+                const std::string got = ", got " + formatField(field, object);
+                switch (field.bound) {
+                case NonNegative:
+                    return x >= 0 && std::isfinite(x) ? "" : "must not be negative" + got;
+                case Positive: return x > 0 && std::isfinite(x) ? "" : "must be > 0" + got;
+                case UnitInterval: return x >= 0 && x <= 1 ? "" : "must lie in [0, 1]" + got;
+                case None:
+                case NonEmpty: return "";
+                }
+                return "";
+            }
+        },
+        field.member);
+}
+
+template std::string formatField(const ScalarField<NodeSpec> &, const NodeSpec &);
+template std::string formatField(const ScalarField<SiteSpec> &, const SiteSpec &);
+template std::string formatField(const ScalarField<LinkSpec> &, const LinkSpec &);
+template std::string boundProblem(const ScalarField<NodeSpec> &, const NodeSpec &);
+template std::string boundProblem(const ScalarField<SiteSpec> &, const SiteSpec &);
+template std::string boundProblem(const ScalarField<LinkSpec> &, const LinkSpec &);
+
+} // namespace schedlab
