@@ -13,7 +13,6 @@
 
 namespace schedlab::cli {
 
-
 std::optional<AnyScenario> loadScenarioOrReport(const std::string &path,
                                                 const std::string &architectures)
 {
@@ -23,8 +22,9 @@ std::optional<AnyScenario> loadScenarioOrReport(const std::string &path,
     if (!load.ok())
         return std::nullopt;
     if (!architectures.empty() && !load.scenario->isGlobal()) {
-        std::fprintf(stderr, "error: --global needs a global scenario (a top-level `global:` "
-                             "map), and %s has none\n",
+        std::fprintf(stderr,
+                     "error: --global needs a global scenario (a top-level `global:` "
+                     "map), and %s has none\n",
                      path.c_str());
         return std::nullopt;
     }
@@ -58,9 +58,9 @@ bool loadCheckpointOption(const std::string &path, std::shared_ptr<const Learned
 void PlaneOptions::addTo(CLI::App &cmd, bool lists)
 {
     const std::pair<const char *, std::string *> planes[] = {{"dispatch", &dispatch},
-                                                            {"dequeue", &dequeue},
-                                                            {"orchestration", &orchestration},
-                                                            {"placement", &placement}};
+                                                             {"dequeue", &dequeue},
+                                                             {"orchestration", &orchestration},
+                                                             {"placement", &placement}};
     for (const auto &[plane, value] : planes)
         cmd.add_option(std::string("--") + plane, *value,
                        std::string(lists ? "Comma-separated " : "The ") + plane +
@@ -70,8 +70,10 @@ void PlaneOptions::addTo(CLI::App &cmd, bool lists)
 PolicySelection PlaneOptions::over(const PolicySelection &scenario) const
 {
     PolicySelection p = scenario;
-    for (auto [given, into] : {std::pair{&dispatch, &p.dispatch}, {&dequeue, &p.dequeue},
-                               {&orchestration, &p.orchestration}, {&placement, &p.placement}})
+    for (auto [given, into] : {std::pair{&dispatch, &p.dispatch},
+                               {&dequeue, &p.dequeue},
+                               {&orchestration, &p.orchestration},
+                               {&placement, &p.placement}})
         if (!given->empty())
             *into = *given;
     return p;
@@ -128,16 +130,17 @@ bool outputAllowed(const std::string &output, const char *option,
     };
     if (fs::is_directory(output, ec))
         return refuse("it is a folder; give a file name");
-    const fs::path folder = fs::path(output).parent_path().empty() ? fs::path(".")
-                                                                   : fs::path(output).parent_path();
+    const fs::path folder =
+        fs::path(output).parent_path().empty() ? fs::path(".") : fs::path(output).parent_path();
     if (!fs::is_directory(folder, ec))
         return refuse("cannot write there: the folder " + folder.string() + " does not exist");
     if (::access(folder.c_str(), W_OK) != 0)
         return refuse("cannot write there: the folder " + folder.string() + " is not writable");
     for (const std::string &input : inputs)
         if (!input.empty() && fs::exists(output, ec) && fs::equivalent(output, input, ec))
-            return refuse("it is " + input + ", which this command reads; writing it would "
-                                             "destroy it");
+            return refuse("it is " + input +
+                          ", which this command reads; writing it would "
+                          "destroy it");
     return true;
 }
 

@@ -96,9 +96,9 @@ int compareCommand(const CompareArgs &a)
         return BadInput;
     }
     ComparisonSpec spec;
-    spec.variants = crossVariants(scenario->policies, splitList(a.planes.dispatch),
-                                  splitList(a.planes.dequeue), splitList(a.planes.orchestration),
-                                  splitList(a.planes.placement));
+    spec.variants =
+        crossVariants(scenario->policies, splitList(a.planes.dispatch), splitList(a.planes.dequeue),
+                      splitList(a.planes.orchestration), splitList(a.planes.placement));
     for (const Variant &v : spec.variants)
         if (!policiesKnown(v.policies))
             return BadInput;

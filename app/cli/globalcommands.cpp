@@ -5,12 +5,12 @@
 #include "command.h"
 #include "progressbar.h"
 
-#include "policy/global/architecture.h"
 #include "global/globalcomparison.h"
-#include "global/globalscenarioreader.h"
 #include "global/globalresult.h"
+#include "global/globalscenarioreader.h"
 #include "global/globalsimulation.h"
 #include "metrics/metriccatalog.h"
+#include "policy/global/architecture.h"
 #include "registry/registry.h"
 
 #include <algorithm>

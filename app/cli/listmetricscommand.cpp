@@ -45,9 +45,10 @@ void printText()
             if (m.group != g)
                 continue;
             const std::string unit = m.unit.empty() ? "" : " [" + std::string(m.unit) + "]";
-            const std::string better = m.better == Better::Neither
-                                           ? ""
-                                           : ", " + std::string(betterName(m.better)) + " is better";
+            const std::string better =
+                m.better == Better::Neither
+                    ? ""
+                    : ", " + std::string(betterName(m.better)) + " is better";
             std::printf("  %-28s %.*s%s%s%s\n", std::string(m.name).c_str(), int(m.meaning.size()),
                         m.meaning.data(), unit.c_str(), better.c_str(),
                         m.wallClock ? ", wall clock" : "");

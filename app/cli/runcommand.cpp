@@ -4,10 +4,10 @@
 #include "globalcommands.h"
 #include "progressbar.h"
 
+#include "engine/engine.h"
+#include "experiment/placementlog.h"
 #include "experiment/runrecorder.h"
 #include "global/globalscenarioreader.h"
-#include "experiment/placementlog.h"
-#include "engine/engine.h"
 #include "registry/buildpolicies.h"
 
 #include <CLI/CLI.hpp>
@@ -51,7 +51,8 @@ private:
 void printTable(const RunResult &result)
 {
     for (const MetricValue &m : result.metrics)
-        std::printf("  %-28s %.6g%s\n", m.name.c_str(), m.value, m.wallClock ? "  (wall clock)" : "");
+        std::printf("  %-28s %.6g%s\n", m.name.c_str(), m.value,
+                    m.wallClock ? "  (wall clock)" : "");
 }
 
 int runCommand(const RunArgs &a)
@@ -85,7 +86,8 @@ int runCommand(const RunArgs &a)
         std::string error;
         recorder = RunRecorder::open(a.db, &error);
         if (!recorder || !recorder->begin(*scenario, p, seed)) {
-            std::fprintf(stderr, "error: %s\n", recorder ? recorder->lastError().c_str() : error.c_str());
+            std::fprintf(stderr, "error: %s\n",
+                         recorder ? recorder->lastError().c_str() : error.c_str());
             return BadInput;
         }
     }

@@ -7,13 +7,13 @@
 #include "progressbar.h"
 #include "sweepfigure.h"
 
+#include "base/suggest.h"
 #include "experiment/storedcomparison.h"
 #include "experiment/storedsweep.h"
 #include "experiment/sweepfiles.h"
 #include "experiment/sweeppreset.h"
 #include "global/globalresult.h"
 #include "metrics/metriccatalog.h"
-#include "base/suggest.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -49,8 +49,9 @@ bool chooseMetrics(const SweepArgs &a, const SweepPlan &plan, const ComparisonSp
     metrics = splitList(a.metric);
     const std::vector<std::string> known = reportedMetrics(plan.points.front(), spec);
     if (metrics.empty()) {
-        const std::vector<MetricGroup> groups =
-            plan.global ? std::vector{MetricGroup::Global} : metricGroups(plan.points.front().scenario);
+        const std::vector<MetricGroup> groups = plan.global
+                                                    ? std::vector{MetricGroup::Global}
+                                                    : metricGroups(plan.points.front().scenario);
         metrics = keyMetrics(groups, known);
         return true;
     }
@@ -140,9 +141,12 @@ bool globalOptionsFit(const SweepArgs &a, const SweepPlan &plan, SweepSpec &spec
         return false;
     }
     const std::pair<const char *, const std::string *> planeOptions[] = {
-        {"--dispatch", &a.planes.dispatch},           {"--dequeue", &a.planes.dequeue},
-        {"--orchestration", &a.planes.orchestration}, {"--placement", &a.planes.placement},
-        {"--checkpoint", &a.checkpoint},       {"--db", &a.db}};
+        {"--dispatch", &a.planes.dispatch},
+        {"--dequeue", &a.planes.dequeue},
+        {"--orchestration", &a.planes.orchestration},
+        {"--placement", &a.planes.placement},
+        {"--checkpoint", &a.checkpoint},
+        {"--db", &a.db}};
     for (const auto &[option, value] : planeOptions)
         if (!value->empty()) {
             std::fprintf(stderr,

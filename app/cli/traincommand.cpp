@@ -35,7 +35,10 @@ struct TrainArgs
 };
 
 std::atomic<bool> gInterrupted{false};
-extern "C" void onInterrupt(int) { gInterrupted = true; }
+extern "C" void onInterrupt(int)
+{
+    gInterrupted = true;
+}
 
 /** NaN (a metric the agent does not have) as JSON null. */
 nlohmann::ordered_json number(double v)
@@ -65,13 +68,11 @@ void printPoint(const TrainPoint &p, int episodes)
 {
     std::printf("episode %3d/%d %-6s reward %.4f", p.episode + 1, episodes, p.stage.c_str(),
                 p.reward);
-    const std::pair<const char *, double> extra[] = {{"actor loss", p.actorLoss},
-                                                     {"critic loss", p.criticLoss},
-                                                     {"entropy", p.entropy},
-                                                     {"eps", p.explorationEpsilon},
-                                                     {"throughput", p.throughputRate},
-                                                     {"gpg reward", p.orchestrationReward},
-                                                     {"gpg loss", p.orchestrationLoss}};
+    const std::pair<const char *, double> extra[] = {
+        {"actor loss", p.actorLoss},      {"critic loss", p.criticLoss},
+        {"entropy", p.entropy},           {"eps", p.explorationEpsilon},
+        {"throughput", p.throughputRate}, {"gpg reward", p.orchestrationReward},
+        {"gpg loss", p.orchestrationLoss}};
     for (const auto &[name, v] : extra)
         if (!std::isnan(v))
             std::printf("  %s %.4g", name, v);
@@ -85,7 +86,8 @@ int trainCommand(const TrainArgs &a)
     if (!loaded)
         return BadInput;
     if (loaded->isGlobal()) {
-        std::fprintf(stderr, "error: %s is a global scenario; train needs a scenario of one cluster\n",
+        std::fprintf(stderr,
+                     "error: %s is a global scenario; train needs a scenario of one cluster\n",
                      a.scenario.c_str());
         return BadInput;
     }

@@ -11,8 +11,7 @@ namespace schedlab {
  * are the model): each is told every event, and none owns another. An observer
  * outlives its subscription or removes itself.
  */
-template <typename Observer>
-class Subscribers
+template <typename Observer> class Subscribers
 {
 public:
     void add(Observer *o)

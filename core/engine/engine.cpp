@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/engine.h"
 
+#include "engine/serving.h"
 #include "state/layercache.h"
 #include "state/pullqueue.h"
-#include "engine/serving.h"
 
 #include <algorithm>
 #include <chrono>
@@ -91,7 +91,10 @@ Engine::Engine(const Scenario &scenario, PolicySet policies, const RunConfig &co
 
 Engine::~Engine() = default;
 
-const LayerCache &Engine::layerCache(int node) const { return mCaches[node]; }
+const LayerCache &Engine::layerCache(int node) const
+{
+    return mCaches[node];
+}
 
 RunResult Engine::run()
 {
@@ -224,8 +227,8 @@ void Engine::processUntil(double until)
             mState.cloudBusyCores -= 1.0;
             mDequeue->observe(eaps + int(mTopology.nodes.size()), int(r.service),
                               e.time - r.started);
-            const double back = mTopology.eaps[r.eap].toCloud.latency +
-                                mScenario.network.access.latency;
+            const double back =
+                mTopology.eaps[r.eap].toCloud.latency + mScenario.network.access.latency;
             completeRequest(e.a, true, e.time + back);
             tryStartCloud();
             break;
@@ -361,8 +364,8 @@ void Engine::dispatchRequest(int eap, std::int32_t id)
     int target = mDispatch->dispatch(ctx);
     mMetrics.dispatchDecision(nanosSince(t0));
 
-    if (target != kCloud && std::find(candidates.begin(), candidates.end(), target) ==
-                                candidates.end())
+    if (target != kCloud &&
+        std::find(candidates.begin(), candidates.end(), target) == candidates.end())
         target = kCloud; // a policy may only pick nodes that F (eq. 4) marks available
     r.target = target;
     mMetrics.dispatched(target == kCloud);
@@ -494,7 +497,8 @@ void Engine::reshare(int node)
 void Engine::tryStartCloud()
 {
     const int queueIndex = int(mTopology.eaps.size() + mTopology.nodes.size());
-    while (!mState.cloudQueue.empty() && mState.cloudBusyCores + 1.0 <= mTopology.cloudCores + 1e-9) {
+    while (!mState.cloudQueue.empty() &&
+           mState.cloudBusyCores + 1.0 <= mTopology.cloudCores + 1e-9) {
         const int i = pickFromQueue(mState.cloudQueue, queueIndex, false, -1);
         const std::int32_t id = mState.cloudQueue[i];
         mState.cloudQueue.erase(mState.cloudQueue.begin() + i);
@@ -527,6 +531,9 @@ std::int32_t Engine::newRequest()
     return std::int32_t(mState.requests.size() - 1);
 }
 
-void Engine::freeRequest(std::int32_t id) { mFreeRequests.push_back(id); }
+void Engine::freeRequest(std::int32_t id)
+{
+    mFreeRequests.push_back(id);
+}
 
 } // namespace schedlab

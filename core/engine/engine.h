@@ -99,8 +99,17 @@ private:
     friend class EngineOrchestration;
     friend class EnginePodBinder;
     enum EventKind : std::uint8_t {
-        AtEap, AtNode, AtCloud, NodeDone, CloudDone, PullDone,
-        PodArrive, PodPull, PodStart, PodEnd, PodMonitor
+        AtEap,
+        AtNode,
+        AtCloud,
+        NodeDone,
+        CloudDone,
+        PullDone,
+        PodArrive,
+        PodPull,
+        PodStart,
+        PodEnd,
+        PodMonitor
     };
 
     void beginSlot();
@@ -122,8 +131,8 @@ private:
     void completeRequest(std::int32_t id, bool atCloud, double delivered);
     void endFrame();
 
-    int pickFromQueue(const std::vector<std::int32_t> &queue, int queueIndex,
-                      bool needIdleReplica, int node) const;
+    int pickFromQueue(const std::vector<std::int32_t> &queue, int queueIndex, bool needIdleReplica,
+                      int node) const;
 
     // Replicas (enginereplicas.cpp)
     void placeInitialReplicas();
@@ -168,12 +177,12 @@ private:
     EventQueue mEvents;
     std::unique_ptr<ArrivalSource> mArrivals;
     PolicySet mPolicies;
-    DispatchPolicy *mDispatch;          ///< mPolicies' planes, read on every decision
+    DispatchPolicy *mDispatch; ///< mPolicies' planes, read on every decision
     DequeuePolicy *mDequeue;
     OrchestrationPolicy *mOrchestration;
     PlacementFramework *mPlacement;
     std::unique_ptr<LayerCache[]> mCaches;
-    std::unique_ptr<PullQueue[]> mPulls; ///< per node, only with deployments
+    std::unique_ptr<PullQueue[]> mPulls;    ///< per node, only with deployments
     std::unique_ptr<ServingState> mServing; ///< only with serving streams
     bool mPodsPlaced = false;
     Subscribers<SimObserver> mObservers;
@@ -184,12 +193,13 @@ private:
     bool mHasPending = false;
     std::vector<std::int32_t> mFreeRequests;
     std::vector<std::int32_t> mFreeReplicas;
-    std::vector<std::vector<int>> mHosting; ///< [site * W + service] -> edge nodes with a ready replica
-    std::vector<double> mPullFreeAt;        ///< per node: when its image downloads are done
-    std::vector<double> mFrameBusy;         ///< [site * W + service]: core-seconds busy this frame
-    std::vector<double> mReturnLatency;     ///< per node: result back to the device
+    std::vector<std::vector<int>>
+        mHosting;                       ///< [site * W + service] -> edge nodes with a ready replica
+    std::vector<double> mPullFreeAt;    ///< per node: when its image downloads are done
+    std::vector<double> mFrameBusy;     ///< [site * W + service]: core-seconds busy this frame
+    std::vector<double> mReturnLatency; ///< per node: result back to the device
     std::vector<double> mScratchPriority;
-    std::vector<SlotRequest> mSlotBatch;    ///< a centralised dispatcher's slot
+    std::vector<SlotRequest> mSlotBatch; ///< a centralised dispatcher's slot
     std::uint64_t mInFlight = 0;
     std::uint64_t mEventCount = 0;
     long mTotalSlots = 0;

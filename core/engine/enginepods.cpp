@@ -4,12 +4,12 @@
 // (LRS Sec. III, KubeHICE Table II).
 #include "engine/engine.h"
 
+#include "engine/serving.h"
 #include "placement/hiceplugins.h"
 #include "placement/placementframework.h"
 #include "state/layercache.h"
 #include "state/podusage.h"
 #include "state/pullqueue.h"
-#include "engine/serving.h"
 #include "workload/podarrivals.h"
 
 #include <chrono>
@@ -70,7 +70,8 @@ const PlacementRecord *Engine::lastPlacement() const
 
 ClusterView Engine::clusterView()
 {
-    return ClusterView{&mTopology, mState.nodes.data(), mCaches.get(), mTopology.edgeCount,
+    return ClusterView{&mTopology,     mState.nodes.data(),
+                       mCaches.get(),  mTopology.edgeCount,
                        &mPlacementRng, mServing ? mServing->analyzer.k() : nullptr};
 }
 

@@ -145,8 +145,8 @@ int Engine::chooseNodeFor(int service, int site) const
         const NodeState &ns = mState.nodes[n];
         const double fill = std::max((ns.cpuAlloc + s.replicaCpu) / info.cpu,
                                      (ns.memAlloc + s.replicaMemory) / info.memory);
-        const auto key = std::make_tuple(mState.ready(n, service) + mState.pending(n, service),
-                                         fill, n);
+        const auto key =
+            std::make_tuple(mState.ready(n, service) + mState.pending(n, service), fill, n);
         if (best < 0 || key < bestKey) {
             best = n;
             bestKey = key;
@@ -242,8 +242,8 @@ void Engine::replicaReady(std::int32_t id)
     --mState.pendingCount[at];
     r.ready = true;
     if (mState.readyCount[at]++ == 0) {
-        auto &hosts = mHosting[std::size_t(mTopology.nodes[r.node].site) * mState.serviceCount +
-                               r.service];
+        auto &hosts =
+            mHosting[std::size_t(mTopology.nodes[r.node].site) * mState.serviceCount + r.service];
         hosts.insert(std::upper_bound(hosts.begin(), hosts.end(), r.node), r.node);
     }
     setFree(r, +1);
@@ -257,8 +257,8 @@ void Engine::removeReplica(std::int32_t id)
     if (r.busyWith < 0 && !r.draining)
         setFree(r, -1);
     if (r.ready && --mState.readyCount[at] == 0) {
-        auto &hosts = mHosting[std::size_t(mTopology.nodes[r.node].site) * mState.serviceCount +
-                               r.service];
+        auto &hosts =
+            mHosting[std::size_t(mTopology.nodes[r.node].site) * mState.serviceCount + r.service];
         hosts.erase(std::find(hosts.begin(), hosts.end(), r.node));
     }
     NodeState &ns = mState.nodes[r.node];
@@ -296,10 +296,9 @@ void Engine::endFrame()
             EngineOrchestration ctx(*this, site);
             mOrchestration->onFrame(ctx);
         }
-        mMetrics.orchestrationDecision(
-            std::chrono::duration_cast<std::chrono::nanoseconds>(
-                std::chrono::steady_clock::now() - t0)
-                .count());
+        mMetrics.orchestrationDecision(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                           std::chrono::steady_clock::now() - t0)
+                                           .count());
     }
     int replicas = 0;
     for (const Replica &r : mState.replicas)

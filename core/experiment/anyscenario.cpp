@@ -23,8 +23,7 @@ int edgeNodeCount(const Scenario &s)
     return n;
 }
 
-template <typename Load>
-AnyScenarioLoad fromLoad(Load &&load)
+template <typename Load> AnyScenarioLoad fromLoad(Load &&load)
 {
     AnyScenarioLoad out;
     out.errors = std::move(load.errors);
@@ -53,8 +52,8 @@ std::string AnyScenario::summary() const
     long pods = 0;
     for (const DeploymentStream &d : s.workload.deployments)
         pods += d.count;
-    return counted(edgeNodeCount(s), "edge node") + ", " + counted(long(s.services.size()), "service") +
-           (pods ? ", " + counted(pods, "pod") : "");
+    return counted(edgeNodeCount(s), "edge node") + ", " +
+           counted(long(s.services.size()), "service") + (pods ? ", " + counted(pods, "pod") : "");
 }
 
 AnyScenarioLoad loadAnyScenarioText(const std::string &yaml, const std::string &fileName)
@@ -66,9 +65,10 @@ AnyScenarioLoad loadAnyScenarioText(const std::string &yaml, const std::string &
 
 AnyScenarioLoad loadAnyScenarioFile(const std::string &path)
 {
-    return loadTextFile<AnyScenarioLoad>(path, [](const std::string &text, const std::string &file) {
-        return loadAnyScenarioText(text, file);
-    });
+    return loadTextFile<AnyScenarioLoad>(path,
+                                         [](const std::string &text, const std::string &file) {
+                                             return loadAnyScenarioText(text, file);
+                                         });
 }
 
 } // namespace schedlab

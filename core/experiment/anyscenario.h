@@ -27,12 +27,16 @@ public:
     bool isGlobal() const { return std::holds_alternative<global::GlobalScenario>(mValue); }
     const Scenario &cluster() const { return std::get<Scenario>(mValue); }
     Scenario &cluster() { return std::get<Scenario>(mValue); }
-    const global::GlobalScenario &global() const { return std::get<global::GlobalScenario>(mValue); }
+    const global::GlobalScenario &global() const
+    {
+        return std::get<global::GlobalScenario>(mValue);
+    }
     global::GlobalScenario &global() { return std::get<global::GlobalScenario>(mValue); }
 
     const std::string &name() const;
     std::uint64_t seed() const;
-    /** What `validate` says of it: "12 edge nodes, 3 services" or "global: 4 clusters, 2 schedulers". */
+    /** What `validate` says of it: "12 edge nodes, 3 services" or "global: 4 clusters, 2
+     * schedulers". */
     std::string summary() const;
 
 private:
@@ -46,7 +50,8 @@ struct AnyScenarioLoad
     bool ok() const { return scenario.has_value(); }
 };
 
-AnyScenarioLoad loadAnyScenarioText(const std::string &yaml, const std::string &fileName = "<text>");
+AnyScenarioLoad loadAnyScenarioText(const std::string &yaml,
+                                    const std::string &fileName = "<text>");
 AnyScenarioLoad loadAnyScenarioFile(const std::string &path);
 
 } // namespace schedlab

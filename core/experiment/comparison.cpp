@@ -12,8 +12,8 @@
 
 namespace schedlab {
 
-RunResult runScenario(const Scenario &scenario, const PolicySelection &policies,
-                      std::uint64_t seed, double duration, SimObserver *observer,
+RunResult runScenario(const Scenario &scenario, const PolicySelection &policies, std::uint64_t seed,
+                      double duration, SimObserver *observer,
                       std::shared_ptr<const LearnedModel> model)
 {
     Engine engine(scenario, buildPolicySet(policies, std::move(model)), {seed, duration});
@@ -42,8 +42,9 @@ std::vector<CellResult> runComparison(const Scenario &scenario, const Comparison
             CellResult &cell = cells[i];
             cell.error.clear();
             try {
-                cell.result = runScenario(scenario, spec.variants[cell.variant].policies,
-                                          spec.seeds[cell.seedIndex], spec.duration, nullptr, spec.model);
+                cell.result =
+                    runScenario(scenario, spec.variants[cell.variant].policies,
+                                spec.seeds[cell.seedIndex], spec.duration, nullptr, spec.model);
             } catch (const std::exception &e) {
                 cell.error = e.what();
             }

@@ -19,8 +19,8 @@ struct LearnedModel;
 
 /** One run of a scenario under a policy set and seed; throws std::invalid_argument on
  *  bad input. `model` holds the weights of learned policies (a loaded checkpoint). */
-RunResult runScenario(const Scenario &scenario, const PolicySelection &policies,
-                      std::uint64_t seed, double duration = 0.0, SimObserver *observer = nullptr,
+RunResult runScenario(const Scenario &scenario, const PolicySelection &policies, std::uint64_t seed,
+                      double duration = 0.0, SimObserver *observer = nullptr,
                       std::shared_ptr<const LearnedModel> model = nullptr);
 
 /** A policy set under comparison, labelled by what varies (e.g. "greedy"). */
@@ -34,8 +34,8 @@ struct ComparisonSpec
 {
     std::vector<Variant> variants;
     std::vector<std::uint64_t> seeds;
-    double duration = 0.0; ///< 0 = the scenario's
-    int jobs = 1;          ///< worker threads
+    double duration = 0.0;                     ///< 0 = the scenario's
+    int jobs = 1;                              ///< worker threads
     std::shared_ptr<const LearnedModel> model; ///< weights for learned policies, if any
 };
 

@@ -28,8 +28,8 @@ nlohmann::ordered_json comparisonJson(const Scenario &scenario, const Comparison
         nlohmann::ordered_json metrics = nlohmann::ordered_json::object();
         for (const auto &[name, ci] : v.metrics)
             metrics[name] = {{"mean", ci.mean}, {"ci95", ci.ci95}, {"n", ci.n}};
-        policies.push_back({{"name", v.label}, {"policies", policiesOf(v.policies)},
-                            {"metrics", metrics}});
+        policies.push_back(
+            {{"name", v.label}, {"policies", policiesOf(v.policies)}, {"metrics", metrics}});
     }
     out["policies"] = policies;
     return out;
@@ -82,8 +82,8 @@ bool writeComparisonFiles(const std::string &dir, const Scenario &scenario,
             const FramePoint &p = c.result.frames[f];
             frames << csvField(label) << ',' << seed << ',' << f << ',' << csvNumber(p.time) << ','
                    << csvNumber(p.throughput) << ',' << p.arrived << ',' << p.onTime << ','
-                   << p.dropped << ',' << csvNumber(p.avgUtil) << ',' << csvNumber(p.imbalance) << ','
-                   << p.edgeReplicas << '\n';
+                   << p.dropped << ',' << csvNumber(p.avgUtil) << ',' << csvNumber(p.imbalance)
+                   << ',' << p.edgeReplicas << '\n';
         }
         for (const auto &[seconds, fraction] : c.result.responseCdf)
             cdf << csvField(label) << ',' << seed << ',' << csvNumber(seconds) << ','

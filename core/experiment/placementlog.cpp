@@ -28,8 +28,7 @@ void PlacementLog::write(const SimState &state, int pod, const PlacementRecord &
             const PluginResult &c = record.cell(int(k), n);
             // Names are free text from the scenario; reasons are our own plain words.
             mOut << number(state.now) << ',' << pod << ',' << csvField(templ) << ','
-                 << csvField(node) << ','
-                 << record.plugins[k] << ','
+                 << csvField(node) << ',' << record.plugins[k] << ','
                  << (record.filters[k] ? (c.reason ? c.reason : "pass") : "") << ',';
             if (record.scores[k] && record.feasible[n])
                 mOut << number(c.raw) << ',' << number(c.normalized) << ',' << number(c.weight);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "experiment/sweep.h"
 
-#include "global/globalcomparison.h"
 #include "experiment/anyscenario.h"
+#include "global/globalcomparison.h"
 #include "scenario/scenarioio.h"
 #include "scenario/yamloverride.h"
 
@@ -45,7 +45,8 @@ bool loadPoint(const std::string &text, const std::string &fileName, SweepPoint 
         return false;
     if (load.scenario->isGlobal()) {
         point.scenario = standIn(load.scenario->global());
-        point.global = std::make_shared<const global::GlobalScenario>(std::move(load.scenario->global()));
+        point.global =
+            std::make_shared<const global::GlobalScenario>(std::move(load.scenario->global()));
     } else {
         point.scenario = std::move(load.scenario->cluster());
     }

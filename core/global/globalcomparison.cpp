@@ -2,8 +2,8 @@
 #include "global/globalcomparison.h"
 
 #include "base/csv.h"
-#include "policy/global/architecture.h"
 #include "global/globalsimulation.h"
+#include "policy/global/architecture.h"
 
 #include <algorithm>
 #include <atomic>

@@ -28,8 +28,7 @@ std::vector<double> weightsOr(const std::vector<double> &given, int count)
 
 GlobalSimulation::GlobalSimulation(const GlobalScenario &scenario,
                                    const GlobalArchitecture &architecture, std::uint64_t seed)
-    : mScenario(scenario), mArch(architecture), mSeed(seed),
-      mWorld(generateWorld([&] {
+    : mScenario(scenario), mArch(architecture), mSeed(seed), mWorld(generateWorld([&] {
           GlobalScenario s = scenario;
           s.seed = seed;
           return s;

@@ -2,13 +2,13 @@
 #pragma once
 
 #include "base/subscribers.h"
-#include "policy/global/architecture.h"
 #include "global/clusterscoring.h"
 #include "global/globalresult.h"
 #include "global/globalscenario.h"
 #include "global/globalworld.h"
 #include "global/partitionmapper.h"
 #include "global/schedulerqueue.h"
+#include "policy/global/architecture.h"
 #include "state/eventqueue.h"
 #include "state/random.h"
 

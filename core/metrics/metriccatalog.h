@@ -26,9 +26,10 @@ enum class MetricGroup {
 };
 
 /**
- * What a metric is: one row per number a run can report, in the order runs report
- * them. Producers name their metrics from here, and tables, charts, exports and the
- * README read it; a metric is added by adding a row.
+ * What a metric is: one row of core/metrics/metrics.json per number a run can
+ * report, in the order runs report them. Producers name their metrics from here,
+ * and tables, charts, exports and the README read it; a metric is added by adding
+ * a row.
  */
 struct MetricInfo
 {
@@ -48,7 +49,7 @@ std::span<const MetricInfo> metricCatalog();
 const MetricInfo *findMetric(std::string_view name);
 
 /** The row of a metric a producer reports; throws std::logic_error for a name not in
- *  the catalog (a metric is added by adding its row). */
+ *  the catalog. */
 const MetricInfo &metricInfo(std::string_view name);
 
 /** The groups whose metrics mean something for runs of `scenario` (request metrics
@@ -66,8 +67,8 @@ std::vector<std::string> keyMetrics(std::span<const MetricGroup> groups,
 std::vector<std::string> metricNames(MetricGroup group);
 
 inline constexpr MetricGroup kMetricGroups[] = {MetricGroup::Requests, MetricGroup::Utilisation,
-                                               MetricGroup::Pods,     MetricGroup::Serving,
-                                               MetricGroup::Run,      MetricGroup::Global};
+                                                MetricGroup::Pods,     MetricGroup::Serving,
+                                                MetricGroup::Run,      MetricGroup::Global};
 std::string_view groupName(MetricGroup group);
 /** Which runs report a group's metrics, as a sentence. */
 std::string_view groupSummary(MetricGroup group);

@@ -8,10 +8,17 @@ namespace schedlab {
 void PodMetrics::failed(PodFailure kind)
 {
     switch (kind) {
-    case PodFailure::ImagePull: ++mImagePull; break;
-    case PodFailure::ContainerCreate: ++mContainerCreate; break;
-    case PodFailure::Unschedulable: ++mUnschedulable; break;
-    case PodFailure::None: break;
+    case PodFailure::ImagePull:
+        ++mImagePull;
+        break;
+    case PodFailure::ContainerCreate:
+        ++mContainerCreate;
+        break;
+    case PodFailure::Unschedulable:
+        ++mUnschedulable;
+        break;
+    case PodFailure::None:
+        break;
     }
 }
 
@@ -34,7 +41,8 @@ void PodMetrics::appendTo(std::vector<MetricValue> &out) const
         add("replica_cpu_util_min", mUtilMin);
         add("k_estimation_error", mKError);
     }
-    add("placement_time_us_mean", mDecisions ? 1e-3 * double(mDecisionNanos) / double(mDecisions) : 0.0);
+    add("placement_time_us_mean",
+        mDecisions ? 1e-3 * double(mDecisionNanos) / double(mDecisions) : 0.0);
 }
 
 } // namespace schedlab

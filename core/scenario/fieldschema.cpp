@@ -51,8 +51,7 @@ const TypeSchema<LinkSpec> &linkSchema()
     return schema;
 }
 
-template <typename T>
-std::string formatField(const ScalarField<T> &field, const T &object)
+template <typename T> std::string formatField(const ScalarField<T> &field, const T &object)
 {
     return std::visit(
         [&]<typename V>(V T::*member) -> std::string {
@@ -62,13 +61,13 @@ std::string formatField(const ScalarField<T> &field, const T &object)
             else if constexpr (std::is_same_v<V, int>)
                 return std::to_string(v);
             else
-                return field.dimension == Ratio ? formatNumber(v) : formatQuantity(v, field.dimension);
+                return field.dimension == Ratio ? formatNumber(v)
+                                                : formatQuantity(v, field.dimension);
         },
         field.member);
 }
 
-template <typename T>
-std::string boundProblem(const ScalarField<T> &field, const T &object)
+template <typename T> std::string boundProblem(const ScalarField<T> &field, const T &object)
 {
     return std::visit(
         [&]<typename V>(V T::*member) -> std::string {
@@ -81,10 +80,13 @@ std::string boundProblem(const ScalarField<T> &field, const T &object)
                 switch (field.bound) {
                 case NonNegative:
                     return x >= 0 && std::isfinite(x) ? "" : "must not be negative" + got;
-                case Positive: return x > 0 && std::isfinite(x) ? "" : "must be > 0" + got;
-                case UnitInterval: return x >= 0 && x <= 1 ? "" : "must lie in [0, 1]" + got;
+                case Positive:
+                    return x > 0 && std::isfinite(x) ? "" : "must be > 0" + got;
+                case UnitInterval:
+                    return x >= 0 && x <= 1 ? "" : "must lie in [0, 1]" + got;
                 case None:
-                case NonEmpty: return "";
+                case NonEmpty:
+                    return "";
                 }
                 return "";
             }

@@ -24,8 +24,7 @@ enum class FieldBound {
  * whether the writer writes it when it has its default. The reader, the writer,
  * the validator and the editor's inspector all walk these rows.
  */
-template <typename T>
-struct ScalarField
+template <typename T> struct ScalarField
 {
     const char *key;
     const char *label; ///< the inspector's name for it
@@ -37,8 +36,7 @@ struct ScalarField
 
 /** A scenario type's YAML map: its scalar fields, then the keys read and written by
  *  hand (lists, maps, choices). A new scalar field is a new row. */
-template <typename T>
-struct TypeSchema
+template <typename T> struct TypeSchema
 {
     std::vector<ScalarField<T>> scalars;
     std::vector<std::string> others;
@@ -59,11 +57,9 @@ const TypeSchema<SiteSpec> &siteSchema();
 const TypeSchema<LinkSpec> &linkSchema();
 
 /** A field's value as the writer writes it and the inspector shows it ("2 GiB", "1.5"). */
-template <typename T>
-std::string formatField(const ScalarField<T> &field, const T &object);
+template <typename T> std::string formatField(const ScalarField<T> &field, const T &object);
 
 /** The validator's message when `object`'s `field` breaks its bound; empty when it holds. */
-template <typename T>
-std::string boundProblem(const ScalarField<T> &field, const T &object);
+template <typename T> std::string boundProblem(const ScalarField<T> &field, const T &object);
 
 } // namespace schedlab

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario/scenarioreader.h"
 
-#include "scenario/scenarioio.h"
 #include "base/suggest.h"
 #include "scenario/loadtextfile.h"
 #include "scenario/metrickeys.h"
+#include "scenario/scenarioio.h"
 
 #include <yaml-cpp/depthguard.h>
 

@@ -12,8 +12,7 @@
 namespace schedlab::detail {
 
 /** Reads the scalar fields of `schema` present in `m` into `out`. */
-template <typename T>
-void readScalars(const MapReader &m, const TypeSchema<T> &schema, T &out)
+template <typename T> void readScalars(const MapReader &m, const TypeSchema<T> &schema, T &out)
 {
     for (const ScalarField<T> &field : schema.scalars)
         std::visit(

@@ -84,7 +84,10 @@ private:
                 add(path + "." + field.key, problem);
     }
 
-    void checkLink(const std::string &path, const LinkSpec &l) { checkScalars(path, linkSchema(), l); }
+    void checkLink(const std::string &path, const LinkSpec &l)
+    {
+        checkScalars(path, linkSchema(), l);
+    }
 
     void checkTime()
     {

@@ -2,10 +2,10 @@
 // Canonical schema-1 YAML: fixed key order, flow style for small maps and nodes
 // (as in DESIGN.md section 5), node groups kept as templates, defaults of nodes
 // and sites left out. Loading the text gives back an equal Scenario.
-#include "scenario/scenarioio.h"
 #include "base/textfile.h"
 #include "scenario/fieldschema.h"
 #include "scenario/metrickeys.h"
+#include "scenario/scenarioio.h"
 #include "scenario/units.h"
 
 #include <cstdio>
@@ -113,8 +113,8 @@ std::vector<std::pair<std::string, std::string>> scalars(const TypeSchema<T> &sc
     static const T defaults;
     std::vector<std::pair<std::string, std::string>> out;
     for (const ScalarField<T> &field : schema.scalars) {
-        const bool isDefault =
-            std::visit([&](auto T::*member) { return o.*member == defaults.*member; }, field.member);
+        const bool isDefault = std::visit(
+            [&](auto T::*member) { return o.*member == defaults.*member; }, field.member);
         if (field.always || !isDefault) {
             const std::string text = formatField(field, o);
             const bool integer = std::holds_alternative<int T::*>(field.member);
@@ -124,8 +124,7 @@ std::vector<std::pair<std::string, std::string>> scalars(const TypeSchema<T> &sc
     return out;
 }
 
-template <typename T>
-Flow &addScalars(Flow &f, const TypeSchema<T> &schema, const T &o)
+template <typename T> Flow &addScalars(Flow &f, const TypeSchema<T> &schema, const T &o)
 {
     for (const auto &[key, value] : scalars(schema, o))
         f.add(key, value);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenario/units.h"
 
-#include "scenario/blanks.h"
 #include "base/suggest.h"
+#include "scenario/blanks.h"
 
 #include <charconv>
 #include <cmath>

@@ -90,11 +90,20 @@ double Distribution::sample(Rng &rng) const
 {
     double v = a;
     switch (kind) {
-    case Kind::Const: return a;
-    case Kind::Exp: v = rng.exponential(a); break;
-    case Kind::Uniform: v = rng.uniform(a, b); break;
-    case Kind::Normal: v = rng.normal(a, b); break;
-    case Kind::LogNormal: v = rng.lognormal(a, b); break;
+    case Kind::Const:
+        return a;
+    case Kind::Exp:
+        v = rng.exponential(a);
+        break;
+    case Kind::Uniform:
+        v = rng.uniform(a, b);
+        break;
+    case Kind::Normal:
+        v = rng.normal(a, b);
+        break;
+    case Kind::LogNormal:
+        v = rng.lognormal(a, b);
+        break;
     }
     return std::max(0.0, v);
 }
@@ -104,9 +113,12 @@ double Distribution::mean() const
     switch (kind) {
     case Kind::Const:
     case Kind::Exp:
-    case Kind::Normal: return a;
-    case Kind::Uniform: return 0.5 * (a + b);
-    case Kind::LogNormal: return a * std::exp(0.5 * b * b);
+    case Kind::Normal:
+        return a;
+    case Kind::Uniform:
+        return 0.5 * (a + b);
+    case Kind::LogNormal:
+        return a * std::exp(0.5 * b * b);
     }
     return a;
 }

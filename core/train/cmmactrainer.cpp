@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "train/trainers.h"
 
-#include "train/cmmacexperience.h"
+#include "engine/engine.h"
 #include "learn/cmmacmodel.h"
-#include "train/cmmacnets.h"
-#include "train/curriculum.h"
 #include "learn/fastmlp.h"
 #include "learn/globalstate.h"
+#include "model/scenario.h"
+#include "registry/buildpolicies.h"
+#include "train/cmmacexperience.h"
+#include "train/cmmacnets.h"
+#include "train/curriculum.h"
 #include "train/gpglearner.h"
 #include "train/kaisreward.h"
-#include "model/scenario.h"
-#include "engine/engine.h"
-#include "registry/buildpolicies.h"
 
 #include <chrono>
 #include <cmath>
@@ -53,8 +53,7 @@ public:
     CmmacTrainer(const Scenario &scenario, const TrainOptions &options, bool withGpg)
         : mScenario(scenario), mOptions(options),
           mEpisodes(options.episodes > 0 ? options.episodes : kDefaultEpisodes),
-          mTopology(Topology::build(scenario)),
-          mGlobal(mTopology, int(scenario.services.size())),
+          mTopology(Topology::build(scenario)), mGlobal(mTopology, int(scenario.services.size())),
           mCritic(mGlobal.size(), options.seed * 2 + 1)
     {
         if (mTopology.eaps.empty())
@@ -194,7 +193,8 @@ private:
         p.reward = slots ? rewardSum / double(slots) : 0.0;
         p.actorLoss = losses.actorSteps ? losses.actor / losses.actorSteps : TrainPoint::kNone;
         p.criticLoss = losses.criticSteps ? losses.critic / losses.criticSteps : TrainPoint::kNone;
-        p.entropy = agent.decisions ? agent.entropySum / double(agent.decisions) : TrainPoint::kNone;
+        p.entropy =
+            agent.decisions ? agent.entropySum / double(agent.decisions) : TrainPoint::kNone;
         p.throughputRate = engine.metrics().totals().throughputRate();
         p.stepsPerSecond = seconds > 0 ? double(mSteps) / seconds : 0.0;
         if (mGpg) {
@@ -248,7 +248,8 @@ private:
             square += double(v) * v;
         }
         mean /= double(advantages.size());
-        const double sd = std::sqrt(std::max(0.0, square / double(advantages.size()) - mean * mean));
+        const double sd =
+            std::sqrt(std::max(0.0, square / double(advantages.size()) - mean * mean));
         for (float &v : advantages)
             v = float((v - mean) / (sd + 1e-6));
 
@@ -287,8 +288,8 @@ private:
     std::vector<FastMlp> mFast;
     CriticNet mCritic;
     std::unique_ptr<GpgLearner> mGpg; ///< set for `kais`
-    FastMlp mValue;  ///< V_θv, refreshed after every critic step
-    FastMlp mTarget; ///< V_θ'v, the target critic: refreshed once per episode
+    FastMlp mValue;                   ///< V_θv, refreshed after every critic step
+    FastMlp mTarget;                  ///< V_θ'v, the target critic: refreshed once per episode
 };
 
 } // namespace

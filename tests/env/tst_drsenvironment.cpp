@@ -4,13 +4,13 @@
 // actions, the reward settings of Table 5, determinism, and a scripted agent that
 // beats random actions.
 #include "common/bundledscenario.h"
+#include "common/scenarioerrors.h"
 #include "env/drsenvironment.h"
 #include "experiment/comparison.h"
+#include "registry/buildpolicies.h"
 #include "scenario/scenarioio.h"
 #include "state/random.h"
 #include "workload/podarrivals.h"
-#include "common/scenarioerrors.h"
-#include "registry/buildpolicies.h"
 
 #include <QtTest/QtTest>
 #include <cmath>
@@ -189,7 +189,8 @@ workload:
       arrival: {every: 1s}
       pods:
         - {name: p, image: app:1, cpu: 100m, memory: 64Mi, duration: 5m}
-)", "same-instant.yaml");
+)",
+                                                   "same-instant.yaml");
         QVERIFY2(load.ok(), qPrintable(test::allErrors(load)));
         DrsEnvConfig config;
         config.episodePods = 4;

@@ -32,8 +32,8 @@ private Q_SLOTS:
 
     void eachKindReportsItsOwnErrorsWithTheirPlace()
     {
-        const AnyScenarioLoad g = loadAnyScenarioText("schedlab: 1\nname: g\nglobal:\n  clustrs: 3\n",
-                                                      "g.yaml");
+        const AnyScenarioLoad g =
+            loadAnyScenarioText("schedlab: 1\nname: g\nglobal:\n  clustrs: 3\n", "g.yaml");
         QVERIFY(!g.ok());
         QCOMPARE(QString::fromStdString(g.errors.front().file), "g.yaml");
         QCOMPARE(g.errors.front().line, 4);

@@ -279,10 +279,8 @@ private Q_SLOTS:
             std::vector<GlobalTrace> a, b;
             TraceWatch intoA([&](const GlobalTrace &t) { a.push_back(t); });
             TraceWatch intoB([&](const GlobalTrace &t) { b.push_back(t); });
-            const GlobalResult ra =
-                runGlobal(s, arch(name), 11, &intoA);
-            const GlobalResult rb =
-                runGlobal(s, arch(name), 11, &intoB);
+            const GlobalResult ra = runGlobal(s, arch(name), 11, &intoA);
+            const GlobalResult rb = runGlobal(s, arch(name), 11, &intoB);
             QCOMPARE(a.size(), b.size());
             for (std::size_t i = 0; i < a.size(); ++i)
                 QVERIFY(a[i].kind == b[i].kind && a[i].time == b[i].time &&
@@ -330,10 +328,8 @@ private Q_SLOTS:
             std::vector<GlobalTrace> a, b;
             TraceWatch intoA([&](const GlobalTrace &t) { a.push_back(t); });
             TraceWatch intoB([&](const GlobalTrace &t) { b.push_back(t); });
-            const GlobalResult ra =
-                runGlobal(defaults, arch(name), 3, &intoA);
-            const GlobalResult rb =
-                runGlobal(zero, arch(name), 3, &intoB);
+            const GlobalResult ra = runGlobal(defaults, arch(name), 3, &intoA);
+            const GlobalResult rb = runGlobal(zero, arch(name), 3, &intoB);
             QCOMPARE(a.size(), b.size());
             for (std::size_t i = 0; i < a.size(); ++i)
                 QVERIFY(a[i].kind == b[i].kind && a[i].time == b[i].time &&

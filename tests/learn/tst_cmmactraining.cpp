@@ -8,11 +8,11 @@
 #include "common/trained.h"
 #include "experiment/comparison.h"
 #include "learn/cmmacmodel.h"
+#include "learn/trainer.h"
+#include "scenario/scenarioio.h"
 #include "train/curriculum.h"
 #include "train/kaisreward.h"
-#include "learn/trainer.h"
 #include "train/trainers.h"
-#include "scenario/scenarioio.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -198,8 +198,8 @@ private Q_SLOTS:
             f.seekp(200);
             f.put('\x7f');
         }
-        auto corrupt = test::cli({"run", "scenarios/tutorial.yaml", "--dispatch", "cmmac",
-                                  "--checkpoint", ckpt});
+        auto corrupt = test::cli(
+            {"run", "scenarios/tutorial.yaml", "--dispatch", "cmmac", "--checkpoint", ckpt});
         QCOMPARE(corrupt.exitCode, 2);
         QVERIFY2(corrupt.err.contains(ckpt.toUtf8() + ": corrupt"), corrupt.err.constData());
 
@@ -226,8 +226,8 @@ private Q_SLOTS:
         QVERIFY(after.open(QIODevice::ReadOnly));
         QCOMPARE(after.readAll(), before);
 
-        auto unknown = test::cli({"train", "scenarios/tutorial.yaml", "--agent", "cmac",
-                                  "--checkpoint", ckpt});
+        auto unknown = test::cli(
+            {"train", "scenarios/tutorial.yaml", "--agent", "cmac", "--checkpoint", ckpt});
         QCOMPARE(unknown.exitCode, 2);
         QVERIFY(unknown.err.contains("unknown agent 'cmac'"));
     }

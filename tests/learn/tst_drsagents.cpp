@@ -8,19 +8,19 @@
 #include "common/trained.h"
 #include "env/drsenvironment.h"
 #include "experiment/comparison.h"
-#include "train/dqntrainer.h"
 #include "learn/drsgreedy.h"
-#include "train/drsnets.h"
 #include "learn/fastmlp.h"
-#include "train/ppotrainer.h"
-#include "train/replaymemory.h"
-#include "placement/placementframework.h"
 #include "learn/learnedpolicies.h"
+#include "placement/placementframework.h"
+#include "registry/buildpolicies.h"
 #include "registry/registry.h"
 #include "scenario/scenarioio.h"
 #include "state/podusage.h"
 #include "state/random.h"
-#include "registry/buildpolicies.h"
+#include "train/dqntrainer.h"
+#include "train/drsnets.h"
+#include "train/ppotrainer.h"
+#include "train/replaymemory.h"
 
 #include <QtTest/QtTest>
 #include <cmath>
@@ -240,7 +240,8 @@ private Q_SLOTS:
             DqnConfig c;
             c.episodePods = 40;
             c.replay = 30;
-            t = std::make_unique<DqnTrainer>(s, test::trainOptions("double-dqn", 2), DqnVariant::Double, c);
+            t = std::make_unique<DqnTrainer>(s, test::trainOptions("double-dqn", 2),
+                                             DqnVariant::Double, c);
         }
         TrainControl control;
         TrainPoint last;
@@ -354,7 +355,8 @@ private Q_SLOTS:
         const int episodes = qEnvironmentVariableIntValue("SCHEDLAB_DRS_EPISODES");
         QElapsedTimer timer;
         timer.start();
-        DqnTrainer trainer(s, test::trainOptions("drs", episodes > 0 ? episodes : 4), DqnVariant::Dqn);
+        DqnTrainer trainer(s, test::trainOptions("drs", episodes > 0 ? episodes : 4),
+                           DqnVariant::Dqn);
         TrainControl control;
         trainer.train(control, [](const TrainPoint &p) {
             qInfo("episode %d: reward %.3f, TD loss %.5f, %.0f steps/s", p.episode, p.reward,
