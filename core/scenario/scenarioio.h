@@ -26,6 +26,9 @@ struct ScenarioLoad
 {
     std::optional<Scenario> scenario; ///< set only when there are no errors
     std::vector<ScenarioError> errors;
+    /** The model as read, when the file is well formed and only the semantic checks
+     *  (names, ranges, references) found problems: an editor opens it and lists them. */
+    std::optional<Scenario> withProblems;
     bool ok() const { return scenario.has_value(); }
 };
 

@@ -299,6 +299,7 @@ ScenarioLoad loadScenarioText(const std::string &yaml, const std::string &fileNa
 
     ScenarioLoad load;
     load.errors = std::move(ctx.errors());
+    const bool wellFormed = parsed && load.errors.empty();
     if (parsed && load.errors.size() < detail::ReadContext::kMaxErrors) {
         const std::vector<ScenarioError> structural = load.errors;
         for (ScenarioError e : validateScenario(scenario)) {
@@ -326,6 +327,8 @@ ScenarioLoad loadScenarioText(const std::string &yaml, const std::string &fileNa
                      });
     if (load.errors.empty())
         load.scenario = std::move(scenario);
+    else if (wellFormed)
+        load.withProblems = std::move(scenario);
     return load;
 }
 

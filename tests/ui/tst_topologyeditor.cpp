@@ -13,6 +13,7 @@
 
 #include <QGraphicsItem>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
@@ -169,6 +170,51 @@ private Q_SLOTS:
         Q_EMIT edit->editingFinished();
         QVERIFY(doc.scenario() == before); // nothing invalid enters the model
         QCOMPARE(doc.undoStack()->count(), 0);
+    }
+
+    void aFileWithUnknownNamesOpensWithItsProblemsListed()
+    {
+        QFile tutorial(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml"));
+        QVERIFY(tutorial.open(QIODevice::ReadOnly));
+        QString text = QString::fromUtf8(tutorial.readAll());
+        text.truncate(text.lastIndexOf("\npolicies:") + 1);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("typo.yaml");
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write((text + "policies: {dispatch: greedy-nosuch}\n").toUtf8());
+        out.close();
+
+        TopologyDocument doc;
+        PropertiesDock dock(&doc);
+        QVERIFY(doc.load(path).isEmpty());
+        const ScenarioLoad cli = loadScenarioFile(path.toStdString()); // what validate prints
+        QCOMPARE(cli.errors.size(), std::size_t(1));
+        QCOMPARE(doc.problems().size(), std::size_t(1));
+        QCOMPARE(doc.problems().front().format(), cli.errors.front().format());
+        const auto *list = dock.findChild<QListWidget *>();
+        QVERIFY(list && list->count() == 1);
+        const ScenarioError &e = cli.errors.front();
+        QCOMPARE(list->item(0)->text(),
+                 QString("line %1:%2: %3: %4")
+                     .arg(e.line)
+                     .arg(e.column)
+                     .arg(QString::fromStdString(e.keyPath), QString::fromStdString(e.message)));
+        QVERIFY(list->item(0)->text().contains("unknown dispatch policy 'greedy-nosuch'"));
+
+        dock.show(QString());
+        QLineEdit *dispatch = dock.field("policies.dispatch");
+        QVERIFY(dispatch);
+        dispatch->setText("greedy");
+        Q_EMIT dispatch->editingFinished();
+        QVERIFY(doc.problems().empty());
+
+        QFile broken(dir.filePath("broken.yaml"));
+        QVERIFY(broken.open(QIODevice::WriteOnly));
+        broken.write("schedlab: 1\nname: [\n");
+        broken.close();
+        QVERIFY(!doc.load(broken.fileName()).isEmpty()); // not well formed: not opened
+        QCOMPARE(doc.fileName(), path);
     }
 
     void inspectorCommitsValidEditsAsUndoSteps()

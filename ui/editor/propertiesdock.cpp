@@ -242,8 +242,11 @@ void PropertiesDock::showNodeFields(const ElementRef &ref)
 void PropertiesDock::refreshProblems()
 {
     mProblems->clear();
-    for (const ScenarioError &e : mDocument->problems())
-        mProblems->addItem(q(e.keyPath + ": " + e.message));
+    for (const ScenarioError &e : mDocument->problems()) {
+        const std::string at =
+            e.line > 0 ? "line " + std::to_string(e.line) + ":" + std::to_string(e.column) + ": " : "";
+        mProblems->addItem(q(at + e.keyPath + ": " + e.message));
+    }
     if (mProblems->count() == 0)
         mProblems->addItem(tr("No problems: the scenario can be saved and run."));
 }

@@ -68,10 +68,12 @@ TopologyDocument::~TopologyDocument() = default;
 
 bool TopologyDocument::isModified() const { return !mUndo->isClean(); }
 
-void TopologyDocument::reset(const Scenario &scenario, const QString &fileName)
+void TopologyDocument::reset(const Scenario &scenario, const QString &fileName,
+                             std::vector<ScenarioError> located)
 {
     mUndo->clear();
     mFileName = fileName;
+    mLocated = std::move(located);
     apply(scenario, Change::Replaced);
     Q_EMIT fileNameChanged(mFileName);
     Q_EMIT modifiedChanged(false);
@@ -80,11 +82,13 @@ void TopologyDocument::reset(const Scenario &scenario, const QString &fileName)
 QStringList TopologyDocument::load(const QString &path)
 {
     const ScenarioLoad load = loadScenarioFile(path.toStdString());
+    if (load.ok() || load.withProblems) {
+        reset(load.ok() ? *load.scenario : *load.withProblems, path, load.errors);
+        return {};
+    }
     QStringList errors;
     for (const ScenarioError &e : load.errors)
         errors << QString::fromStdString(e.format());
-    if (load.ok())
-        reset(*load.scenario, path);
     return errors;
 }
 
@@ -101,6 +105,7 @@ bool TopologyDocument::save(const QString &path, QString *error)
         return false;
     }
     mUndo->setClean();
+    mLocated.clear(); // the file now holds this model
     if (mFileName != path) {
         mFileName = path;
         Q_EMIT fileNameChanged(mFileName);
@@ -115,8 +120,13 @@ void TopologyDocument::apply(const Scenario &scenario, Change kind)
     if (kind != Change::Replaced)
         mScenario.sourcePath = source;
     mProblems = validateScenario(mScenario);
-    for (ScenarioError &e : mProblems)
+    for (ScenarioError &e : mProblems) {
         e.file = mFileName.isEmpty() ? "<unsaved>" : mFileName.toStdString();
+        // Where the file on disk says it, as the loader found it.
+        for (const ScenarioError &at : mLocated)
+            if (at.keyPath == e.keyPath && at.message == e.message)
+                e.line = at.line, e.column = at.column;
+    }
     Q_EMIT changed(kind);
 }
 

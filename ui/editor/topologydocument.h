@@ -37,9 +37,13 @@ public:
     /** Semantic problems of the current model, in the loader's words. */
     const std::vector<ScenarioError> &problems() const { return mProblems; }
 
-    /** Starts over on `scenario` (clears undo history). */
-    void reset(const Scenario &scenario, const QString &fileName);
-    /** Loads a file; on errors keeps the current model and returns them formatted. */
+    /** Starts over on `scenario` (clears undo history); `located`: the loader's
+     *  problems of the file, whose line:column the same problems keep. */
+    void reset(const Scenario &scenario, const QString &fileName,
+               std::vector<ScenarioError> located = {});
+    /** Loads a file. One that is well formed opens, its semantic problems (unknown
+     *  names, ranges) listed in problems() with line:column; on other errors the
+     *  current model stays and the errors are returned formatted. */
     QStringList load(const QString &path);
     /** Writes YAML atomically; refuses a model with problems. Marks the stack clean. */
     bool save(const QString &path, QString *error);
@@ -77,6 +81,7 @@ private:
 
     Scenario mScenario;
     std::vector<ScenarioError> mProblems;
+    std::vector<ScenarioError> mLocated; ///< the loader's problems of the file, with line:column
     QUndoStack *mUndo;
     QString mFileName;
 };
