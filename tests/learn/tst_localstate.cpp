@@ -2,6 +2,7 @@
 // The cMMAC local state, resource context and global state (KaiS Sec. III-A-1,
 // eq. 4): values set by hand and read back, values of a running engine against
 // their definitions, no allocation per decision, and FastMlp fed with them.
+#include "common/bundledscenario.h"
 #include "common/testscenarios.h"
 #include "learn/fastmlp.h"
 #include "learn/globalstate.h"
@@ -213,6 +214,25 @@ private Q_SLOTS:
         b.writeMask(DispatchContext{st, 2, r, cands, rng}, mask);
         QCOMPARE(mask, (std::vector<std::uint8_t>{1, 0, 1}));
         QCOMPARE(b.target(2), 7);
+    }
+
+    void theTestbedsEapsShareOnePoolOfFortyNodes()
+    {
+        // KaiS Sec. III-A: every eAP agent chooses among all N edge nodes and the cloud.
+        const Scenario s = test::bundledScenario("kais-testbed");
+        RunOptions options;
+        Engine engine(s, buildPolicySet(s.policies, nullptr), options.config());
+        const Topology &topo = engine.topology();
+        QCOMPARE(int(topo.eaps.size()), 5);
+        std::vector<int> first;
+        for (int eap = 0; eap < 5; ++eap) {
+            const LocalStateBuilder b(topo, int(s.services.size()), eap);
+            QCOMPARE(b.layout().actions(), 41);
+            QCOMPARE(int(b.pool().size()), 40);
+            if (eap == 0)
+                first = b.pool();
+            QCOMPARE(b.pool(), first); // the same pool for every eAP
+        }
     }
 
     void engineStatesAndMasks()
