@@ -67,6 +67,11 @@ Engine::Engine(const Scenario &scenario, PolicySet policies, const RunConfig &co
     mState.freeCount.assign(std::size_t(nodes) * services, 0);
     mState.pendingCount.assign(std::size_t(nodes) * services, 0);
     mHosting.resize(scenario.sites.size() * std::size_t(services));
+    const Distribution none = Distribution::constant(0.0);
+    mRequestDemands = std::any_of(scenario.services.begin(), scenario.services.end(),
+                                  [&](const ServiceSpec &s) {
+                                      return !(s.requestCpu == none) || !(s.requestMemory == none);
+                                  });
     mPullFreeAt.assign(nodes, 0.0);
     mFrameBusy.assign(scenario.sites.size() * std::size_t(services), 0.0);
     mCaches = std::make_unique<LayerCache[]>(nodes);
@@ -163,6 +168,8 @@ void Engine::admitArrivals(double until)
         r.deadline = mPending.time + mPending.delay;
         r.work = mPending.work;
         r.size = mPending.size;
+        r.cpu = mPending.cpu;
+        r.memory = mPending.memory;
         r.service = std::uint32_t(mPending.service);
         r.eap = mPending.eap;
         r.target = kCloud;
@@ -209,7 +216,7 @@ void Engine::processUntil(double until)
             advanceBusy(node);
             NodeState &ns = mState.nodes[node];
             --ns.busy;
-            ns.demand -= 1.0;
+            leaveNode(node, mState.requests[e.a]);
             rep.busyWith = -1;
             rep.cores = 0.0;
             mDequeue->observe(eaps + node, s, e.time - mState.requests[e.a].started);
@@ -254,7 +261,7 @@ void Engine::dropExpired()
                 continue;
             }
             if (site == DropSite::Node)
-                mState.nodes[where].demand -= 1.0;
+                leaveNode(where, r);
             mMetrics.dropped(site, r.frame);
             mObservers.notify(&SimObserver::onDrop, mState, *it, site, where);
             --mInFlight;
@@ -337,8 +344,10 @@ void Engine::dispatchSlotCentrally()
     });
     if (mSlotBatch.empty())
         return;
-    for (SlotRequest &q : mSlotBatch)
-        q.candidates = &candidatesFor(q.eap, q.request);
+    mSlotCandidates.resize(mSlotBatch.size());
+    for (std::size_t i = 0; i < mSlotBatch.size(); ++i)
+        mSlotBatch[i].candidates =
+            &candidatesFor(mSlotBatch[i].eap, mSlotBatch[i].request, mSlotCandidates[i]);
     const auto t0 = std::chrono::steady_clock::now();
     mDispatch->beginSlot(mState, mSlotBatch);
     mMetrics.dispatchPlanning(nanosSince(t0));
@@ -346,10 +355,34 @@ void Engine::dispatchSlotCentrally()
         dispatchRequest(q.eap, q.request);
 }
 
-const std::vector<int> &Engine::candidatesFor(int eap, std::int32_t id) const
+const std::vector<int> &Engine::candidatesFor(int eap, std::int32_t id,
+                                              std::vector<int> &scratch) const
 {
     const int site = mTopology.eaps[eap].site;
-    return mHosting[std::size_t(site) * mState.serviceCount + mState.requests[id].service];
+    const Request &r = mState.requests[id];
+    const std::vector<int> &hosting = mHosting[std::size_t(site) * mState.serviceCount + r.service];
+    if (!mRequestDemands)
+        return hosting;
+    // KaiS eq. 4: a node is an available action only with the request's cpu and
+    // memory left over the requests it already holds.
+    constexpr double kSlack = 1e-9;
+    scratch.clear();
+    for (const int n : hosting) {
+        const NodeInfo &info = mTopology.nodes[std::size_t(n)];
+        const NodeState &ns = mState.nodes[std::size_t(n)];
+        if (ns.requestCpu + r.cpu <= info.cpu + kSlack &&
+            ns.requestMemory + r.memory <= info.memory + kSlack)
+            scratch.push_back(n);
+    }
+    return scratch;
+}
+
+void Engine::leaveNode(int node, const Request &r)
+{
+    NodeState &ns = mState.nodes[std::size_t(node)];
+    ns.demand -= 1.0;
+    ns.requestCpu -= r.cpu;
+    ns.requestMemory -= r.memory;
 }
 
 void Engine::dispatchRequest(int eap, std::int32_t id)
@@ -357,7 +390,7 @@ void Engine::dispatchRequest(int eap, std::int32_t id)
     Request &r = mState.requests[id];
     r.dequeued = mState.now;
     const EapInfo &info = mTopology.eaps[eap];
-    const auto &candidates = candidatesFor(eap, id);
+    const auto &candidates = candidatesFor(eap, id, mCandidates);
 
     const auto t0 = std::chrono::steady_clock::now();
     const DispatchContext ctx{mState, eap, r, candidates, mDispatchRng};
@@ -380,7 +413,10 @@ void Engine::dispatchRequest(int eap, std::int32_t id)
         mEvents.push(leaves + transferSeconds(info.toCloud, r.size), AtCloud, id);
         return;
     }
-    mState.nodes[target].demand += 1.0;
+    NodeState &ns = mState.nodes[target];
+    ns.demand += 1.0;
+    ns.requestCpu += r.cpu;
+    ns.requestMemory += r.memory;
     mMetrics.lanRequestBytes(r.size);
     mEvents.push(leaves + transferSeconds(mScenario.network.lan, r.size), AtNode, id, target);
 }

@@ -120,7 +120,13 @@ private:
     void dispatchFromEaps();
     void dispatchSlotCentrally();
     void sortByPriority(std::vector<std::int32_t> &queue, int queueIndex);
-    const std::vector<int> &candidatesFor(int eap, std::int32_t id) const;
+    /** The edge nodes F (KaiS eq. 4) allows for request `id` at `eap`: those of the
+     *  eAP's site with a ready replica of its service and, when requests carry
+     *  demands, room for them (then written into `scratch`). */
+    const std::vector<int> &candidatesFor(int eap, std::int32_t id,
+                                          std::vector<int> &scratch) const;
+    /** A request leaves its edge node (finished or dropped) and frees what it held. */
+    void leaveNode(int node, const Request &r);
     void dispatchRequest(int eap, std::int32_t id);
     void tryStartNode(int node);
     void tryStartCloud();
@@ -195,6 +201,9 @@ private:
     std::vector<std::int32_t> mFreeReplicas;
     std::vector<std::vector<int>>
         mHosting;                       ///< [site * W + service] -> edge nodes with a ready replica
+    bool mRequestDemands = false;  ///< some service's requests need cpu or memory (F filters)
+    std::vector<int> mCandidates;  ///< F's nodes of the request being dispatched
+    std::vector<std::vector<int>> mSlotCandidates; ///< ... of each request of a central slot
     std::vector<double> mPullFreeAt;    ///< per node: when its image downloads are done
     std::vector<double> mFrameBusy;     ///< [site * W + service]: core-seconds busy this frame
     std::vector<double> mReturnLatency; ///< per node: result back to the device

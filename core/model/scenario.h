@@ -91,6 +91,11 @@ struct ServiceSpec
     Distribution work = Distribution::constant(0.04);    ///< core-seconds at perf 1.0
     Distribution size = Distribution::constant(20e3);    ///< request payload, bytes
     Distribution deadline = Distribution::constant(1.0); ///< seconds after arrival
+    /** What a request needs of its edge node while it is there, queued or served:
+     *  KaiS eq. 4's resource context F lets a request go only to a node with that
+     *  much cpu and memory left (0: no demand, F is "hosts a ready replica"). */
+    Distribution requestCpu = Distribution::constant(0.0);    ///< cores
+    Distribution requestMemory = Distribution::constant(0.0); ///< bytes
     UsageProfile profile{};
     double perfBase = 1.0; ///< KubeHICE k_b
     ReplicaBounds replicas;

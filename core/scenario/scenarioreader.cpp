@@ -131,10 +131,12 @@ void readServices(ReadContext &ctx, const Field &f, std::vector<ServiceSpec> &ou
             rm.quantity("memory", Dimension::Size, s.replicaMemory);
         }
         if (const auto r = m.get("request")) {
-            MapReader rm(ctx, *r, {"work", "size", "deadline"});
+            MapReader rm(ctx, *r, {"work", "size", "deadline", "cpu", "memory"});
             rm.distribution("work", Dimension::Duration, s.work);
             rm.distribution("size", Dimension::Size, s.size);
             rm.distribution("deadline", Dimension::Duration, s.deadline);
+            rm.distribution("cpu", Dimension::Cpu, s.requestCpu);
+            rm.distribution("memory", Dimension::Size, s.requestMemory);
         }
         if (const auto p = m.get("profile")) {
             MapReader pm(ctx, *p, metricKeyList());

@@ -187,6 +187,8 @@ private:
             checkDistribution(path + ".request.work", s.work, Dimension::Duration);
             checkDistribution(path + ".request.size", s.size, Dimension::Size);
             checkDistribution(path + ".request.deadline", s.deadline, Dimension::Duration);
+            checkDistribution(path + ".request.cpu", s.requestCpu, Dimension::Cpu);
+            checkDistribution(path + ".request.memory", s.requestMemory, Dimension::Size);
             for (int m = 0; m < kMetricCount; ++m)
                 nonNegative(path + ".profile." + kMetricKeys[m], s.profile[m],
                             formatNumber(s.profile[m]));

@@ -293,11 +293,16 @@ private:
                                       .add("cpu", q(svc.replicaCpu, Dimension::Cpu))
                                       .add("memory", q(svc.replicaMemory, Dimension::Size))
                                       .text());
-            line(2, "request: " + Flow()
-                                      .add("work", dist(svc.work, Dimension::Duration))
-                                      .add("size", dist(svc.size, Dimension::Size))
-                                      .add("deadline", dist(svc.deadline, Dimension::Duration))
-                                      .text());
+            static const ServiceSpec defaults;
+            Flow request;
+            request.add("work", dist(svc.work, Dimension::Duration))
+                .add("size", dist(svc.size, Dimension::Size))
+                .add("deadline", dist(svc.deadline, Dimension::Duration));
+            if (!(svc.requestCpu == defaults.requestCpu))
+                request.add("cpu", dist(svc.requestCpu, Dimension::Cpu));
+            if (!(svc.requestMemory == defaults.requestMemory))
+                request.add("memory", dist(svc.requestMemory, Dimension::Size));
+            line(2, "request: " + request.text());
             Flow profile;
             for (int m = 0; m < kMetricCount; ++m)
                 profile.add(kMetricKeys[m], num(svc.profile[m]));

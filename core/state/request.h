@@ -15,6 +15,8 @@ struct Request
     double started = 0.0;  ///< processing began (start of the Ψ' experience)
     double work = 0.0;     ///< core-seconds at perf 1.0
     double size = 0.0;     ///< payload bytes
+    double cpu = 0.0;      ///< cores it holds at its edge node (KaiS eq. 4's F)
+    double memory = 0.0;   ///< bytes it holds at its edge node
     std::uint32_t service = 0;
     std::int32_t eap = 0;
     std::int32_t target = 0; ///< node id, or kCloud

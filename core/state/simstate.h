@@ -32,6 +32,8 @@ struct Replica
 struct NodeState
 {
     double demand = 0.0;    ///< requests dispatched here and not finished: runnable threads
+    double requestCpu = 0.0;    ///< cores those requests hold (ServiceSpec::requestCpu)
+    double requestMemory = 0.0; ///< bytes those requests hold
     double busyCpu = 0.0;   ///< cores in use by requests in service
     int busy = 0;           ///< requests in service
     /** Use rates of the six DRS metrics in core units (cpu: cores in use; the

@@ -38,6 +38,9 @@ public:
         a.work = s.work.sample(mRequests);
         a.size = s.size.sample(mRequests);
         a.delay = s.deadline.sample(mRequests);
+        // A constant draws nothing: scenarios without demands keep their streams.
+        a.cpu = s.requestCpu.sample(mRequests);
+        a.memory = s.requestMemory.sample(mRequests);
     }
 
 private:

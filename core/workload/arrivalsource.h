@@ -19,6 +19,8 @@ struct Arrival
     double work = 0.0;
     double size = 0.0;
     double delay = 0.0; ///< the request's delay requirement (deadline - time)
+    double cpu = 0.0;    ///< cores it needs of its edge node (KaiS eq. 4)
+    double memory = 0.0; ///< bytes it needs of its edge node
 };
 
 /** A stream of arrivals in non-decreasing time, drawn from the run's seeded streams. */

@@ -286,7 +286,7 @@ void TestScenarioLoader::flowCommaHint()
                      "'uniform(10ms': expected uniform(low, high); inside a flow map {...} a "
                      "comma ends the value: quote it, e.g. \"uniform(10ms, ...)\"\n"
                      "comma.yaml:11:35: services[0].request.50ms): unknown key '50ms)'; expected "
-                     "one of work, size or deadline"));
+                     "one of work, size, deadline, cpu or memory"));
 }
 
 void TestScenarioLoader::capsErrorCount()
