@@ -68,7 +68,8 @@ Engine::Engine(const Scenario &scenario, PolicySet policies, const RunConfig &co
     mState.pendingCount.assign(std::size_t(nodes) * services, 0);
     mHosting.resize(scenario.sites.size() * std::size_t(services));
     const Distribution none = Distribution::constant(0.0);
-    mRequestDemands = std::any_of(scenario.services.begin(), scenario.services.end(),
+    mRequestDemands = scenario.workload.requests.kind == RequestWorkloadKind::Trace ||
+                      std::any_of(scenario.services.begin(), scenario.services.end(),
                                   [&](const ServiceSpec &s) {
                                       return !(s.requestCpu == none) || !(s.requestMemory == none);
                                   });

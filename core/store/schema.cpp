@@ -237,6 +237,9 @@ bool checkFileHeader(const std::string &path, std::string *error)
 
 bool inspect(sqlite3 *db, const std::string &path, int *version, std::string *error)
 {
+    // One read transaction: another process creating the store at this moment is
+    // seen before or after its migration, never halfway (tables but no version).
+    Transaction snapshot(db, Transaction::Mode::Read);
     // Reading sqlite_schema parses page 1: garbage after a valid header and a
     // damaged schema fail here, before anything is written.
     if (!singleInt(db, "SELECT count(*) FROM sqlite_schema", path, error))

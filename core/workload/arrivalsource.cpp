@@ -16,6 +16,16 @@ namespace schedlab {
 
 namespace {
 
+double largestEdgeMemory(const Scenario &scenario)
+{
+    double most = 0.0;
+    for (const SiteSpec &site : scenario.sites)
+        for (const EapSpec &eap : site.eaps)
+            for (const NodeSpec &n : eap.nodes)
+                most = std::max(most, n.memory);
+    return most;
+}
+
 /** Draws what every generator shares: which eAP, which service, the request's size. */
 class RequestDrawer
 {
@@ -155,7 +165,7 @@ public:
     TraceSource(const Scenario &scenario, int eapCount, std::uint64_t seed,
                 std::vector<TraceTask> tasks)
         : mDraw(scenario, eapCount, seed), mTasks(std::move(tasks)),
-          mScale(scenario.workload.requests.timeScale)
+          mScale(scenario.workload.requests.timeScale), mMachineMemory(largestEdgeMemory(scenario))
     {
         if (!mTasks.empty())
             mOrigin = mTasks.front().start;
@@ -171,6 +181,11 @@ public:
         a.eap = mDraw.pickEap();
         mDraw.fill(a);
         a.delay = std::max(0.0, (t.end - t.start) * mScale);
+        // KaiS Sec. V: plan_cpu and plan_mem are the request's cpu and memory
+        // requirement; the trace's memory is a share of its largest machine, read
+        // here as a share of the scenario's largest edge node.
+        a.cpu = t.cpu;
+        a.memory = t.memory * mMachineMemory;
         return true;
     }
 
@@ -178,6 +193,7 @@ private:
     RequestDrawer mDraw;
     std::vector<TraceTask> mTasks;
     double mScale;
+    double mMachineMemory;
     double mOrigin = 0.0;
     std::size_t mNext = 0;
 };

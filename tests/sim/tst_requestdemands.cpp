@@ -13,8 +13,11 @@ namespace {
 struct RoomWatch final : SimObserver
 {
     int toEdge = 0, toCloud = 0, overbooked = 0;
+    double cpuSeen = 0.0, memorySeen = 0.0; ///< the largest demands dispatched
     void onDispatch(const SimState &state, std::int32_t id, int, int target) override
     {
+        cpuSeen = std::max(cpuSeen, state.requests[std::size_t(id)].cpu);
+        memorySeen = std::max(memorySeen, state.requests[std::size_t(id)].memory);
         if (target == kCloud) {
             ++toCloud;
             return;
@@ -92,6 +95,25 @@ private Q_SLOTS:
         QCOMPARE(none.overbooked, 0);
         QVERIFY2(some.toCloud > none.toCloud,
                  qPrintable(QString("%1 vs %2").arg(some.toCloud).arg(none.toCloud)));
+    }
+
+    void traceRequestsCarryTheirTasksDemands()
+    {
+        // KaiS Sec. V: plan_cpu and plan_mem are a request's cpu and memory requirement.
+        Scenario s = test::smallScenario(2, 3);
+        s.workload.requests.kind = RequestWorkloadKind::Trace;
+        s.workload.requests.traceFormat = "alibaba-2017";
+        s.workload.requests.tracePath = SCHEDLAB_TEST_DATA "/traces/alibaba-2017-sample.csv";
+        s.workload.requests.timeScale = 0.01;
+        s.time.duration = 600.0;
+        const RoomWatch w = runWith(s, "greedy");
+        QVERIFY(w.toEdge + w.toCloud > 10);
+        QCOMPARE(w.overbooked, 0);
+        QVERIFY2(w.cpuSeen >= 0.5, qPrintable(QString::number(w.cpuSeen))); // 50 in the trace
+        double largest = 0.0;
+        for (const NodeSpec &n : s.sites[0].eaps[0].nodes)
+            largest = std::max(largest, n.memory);
+        QVERIFY(w.memorySeen > 0.0 && w.memorySeen < largest);
     }
 
     void demandsAreReadWrittenAndChecked()
