@@ -86,8 +86,8 @@ struct ServiceSpec
 {
     std::string name;
     std::string image;
-    double replicaCpu = 0.5;                 ///< cores per replica
-    double replicaMemory = 256.0 * (1 << 20); ///< bytes per replica
+    double replicaCpu = 0.5;                             ///< cores per replica
+    double replicaMemory = 256.0 * (1 << 20);            ///< bytes per replica
     Distribution work = Distribution::constant(0.04);    ///< core-seconds at perf 1.0
     Distribution size = Distribution::constant(20e3);    ///< request payload, bytes
     Distribution deadline = Distribution::constant(1.0); ///< seconds after arrival
@@ -116,13 +116,13 @@ struct NodeSpec
     std::string name;
     int count = 1;
     std::string arch = "amd64";
-    double cpu = 1.0;                       ///< cores
-    double memory = 2.0 * (1 << 30);        ///< bytes
-    double disk = 100.0 * (1 << 30);        ///< bytes
-    double bandwidth = 1e9;                 ///< bits per second, each way (net rx and tx)
-    double diskRead = 0.0;                  ///< bits per second; 0 = not given
-    double diskWrite = 0.0;                 ///< bits per second; 0 = not given
-    double perf = 1.0;                      ///< single-thread speed factor (KubeHICE k_j)
+    double cpu = 1.0;                ///< cores
+    double memory = 2.0 * (1 << 30); ///< bytes
+    double disk = 100.0 * (1 << 30); ///< bytes
+    double bandwidth = 1e9;          ///< bits per second, each way (net rx and tx)
+    double diskRead = 0.0;           ///< bits per second; 0 = not given
+    double diskWrite = 0.0;          ///< bits per second; 0 = not given
+    double perf = 1.0;               ///< single-thread speed factor (KubeHICE k_j)
     std::map<std::string, std::string> labels;
     std::vector<Taint> taints;
     std::map<std::string, int> hosts; ///< service -> replicas pinned on each copy
@@ -168,13 +168,13 @@ enum class Pattern { P1, P2, P3, P4 };
 struct RequestWorkload
 {
     RequestWorkloadKind kind = RequestWorkloadKind::Poisson;
-    double rate = 10.0;                  ///< requests per second, over all eAPs
-    Pattern pattern = Pattern::P1;       ///< for kind Pattern
-    double period = 60.0;                ///< seconds; P1/P2 period, P3 uses half
-    double amplitude = 0.5;              ///< relative fluctuation of the pattern load
-    std::string traceFormat;             ///< "alibaba-2017" | "alibaba-2018"
-    std::string tracePath;               ///< relative to the scenario file
-    double timeScale = 1.0;              ///< trace seconds -> simulated seconds
+    double rate = 10.0;            ///< requests per second, over all eAPs
+    Pattern pattern = Pattern::P1; ///< for kind Pattern
+    double period = 60.0;          ///< seconds; P1/P2 period, P3 uses half
+    double amplitude = 0.5;        ///< relative fluctuation of the pattern load
+    std::string traceFormat;       ///< "alibaba-2017" | "alibaba-2018"
+    std::string tracePath;         ///< relative to the scenario file
+    double timeScale = 1.0;        ///< trace seconds -> simulated seconds
     bool operator==(const RequestWorkload &) const = default;
 };
 
@@ -184,13 +184,13 @@ struct PodTemplate
     std::string name;
     /** An image name, or the per-arch name of a variant of an image without an index. */
     std::string image;
-    double weight = 1.0;                                    ///< relative chance of being picked
-    Distribution cpu = Distribution::constant(0.25);        ///< requested cores
-    double cpuLimit = 0.0;                                  ///< cores; 0 = no limit
+    double weight = 1.0;                             ///< relative chance of being picked
+    Distribution cpu = Distribution::constant(0.25); ///< requested cores
+    double cpuLimit = 0.0;                           ///< cores; 0 = no limit
     Distribution memory = Distribution::constant(256.0 * (1 << 20)); ///< requested bytes
-    Distribution duration = Distribution::constant(600.0);  ///< running time, seconds
-    double perfBase = 1.0;                                  ///< KubeHICE k_b
-    Distribution startJitter = Distribution::constant(0.0); ///< layers present -> running
+    Distribution duration = Distribution::constant(600.0);           ///< running time, seconds
+    double perfBase = 1.0;                                           ///< KubeHICE k_b
+    Distribution startJitter = Distribution::constant(0.0);          ///< layers present -> running
     UsageProfile profile{};
     /** Absolute use while running (DRS Sec. 5.1.2): cpu in cores, net and disk rates in
      *  bits per second; memory is unused (the request is what a pod holds). When any is
@@ -209,7 +209,7 @@ struct PodTemplate
  */
 struct ServeSpec
 {
-    double qps = 0.0;                                 ///< offered load, requests per second; 0 = none
+    double qps = 0.0; ///< offered load, requests per second; 0 = none
     Distribution work = Distribution::constant(1e-3); ///< core-seconds per request at perf 1.0
     /** False: a background load that only feeds the performance estimate, left out
      *  of the replica utilisation and QPS metrics. */
@@ -260,6 +260,22 @@ struct PolicySelection
     bool operator==(const PolicySelection &) const = default;
 };
 
+/**
+ * What a centralised dispatcher (Firmament) costs in simulated time (KaiS Sec. V-A,
+ * Fig. 9c: it "requires additional time to upload local observations and wait for
+ * dispatch decisions"): each slot every eAP uploads its requests' records and its
+ * nodes' reports over its WAN link, the solve starts when the last is in and takes
+ * `solve`, and each eAP's decisions come back over its link.
+ */
+struct CentralDispatchSpec
+{
+    double requestRecord = 256; ///< bytes per request: service, deadline, size, eAP
+    double nodeReport = 512;    ///< bytes per managed node: queue, cpu, memory and disk left
+    double decision = 64;       ///< bytes per decision sent back
+    double solve = 0.0;         ///< seconds; the measured wall time is decision_time_us_mean
+    bool operator==(const CentralDispatchSpec &) const = default;
+};
+
 struct Scenario
 {
     int schema = 1;
@@ -275,6 +291,7 @@ struct Scenario
     std::vector<LinkOverride> links;
     Workload workload;
     PolicySelection policies;
+    CentralDispatchSpec centralDispatch;
     /** Editor canvas positions of named sites, eAPs and node groups; absent ones
      *  are laid out automatically. Does not affect a run. */
     std::map<std::string, CanvasPoint> layout;

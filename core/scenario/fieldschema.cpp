@@ -51,6 +51,18 @@ const TypeSchema<LinkSpec> &linkSchema()
     return schema;
 }
 
+const TypeSchema<CentralDispatchSpec> &centralDispatchSchema()
+{
+    using C = CentralDispatchSpec;
+    static const TypeSchema<C> schema = {
+        {{"request_record", "Request record", &C::requestRecord, Size, NonNegative},
+         {"node_report", "Node report", &C::nodeReport, Size, NonNegative},
+         {"decision", "Decision", &C::decision, Size, NonNegative},
+         {"solve", "Solve time", &C::solve, Duration, NonNegative}},
+        {}};
+    return schema;
+}
+
 template <typename T> std::string formatField(const ScalarField<T> &field, const T &object)
 {
     return std::visit(
@@ -100,5 +112,9 @@ template std::string formatField(const ScalarField<LinkSpec> &, const LinkSpec &
 template std::string boundProblem(const ScalarField<NodeSpec> &, const NodeSpec &);
 template std::string boundProblem(const ScalarField<SiteSpec> &, const SiteSpec &);
 template std::string boundProblem(const ScalarField<LinkSpec> &, const LinkSpec &);
+template std::string formatField(const ScalarField<CentralDispatchSpec> &,
+                                 const CentralDispatchSpec &);
+template std::string boundProblem(const ScalarField<CentralDispatchSpec> &,
+                                  const CentralDispatchSpec &);
 
 } // namespace schedlab

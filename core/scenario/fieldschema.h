@@ -55,6 +55,7 @@ template <typename T> struct TypeSchema
 const TypeSchema<NodeSpec> &nodeSchema();
 const TypeSchema<SiteSpec> &siteSchema();
 const TypeSchema<LinkSpec> &linkSchema();
+const TypeSchema<CentralDispatchSpec> &centralDispatchSchema();
 
 /** A field's value as the writer writes it and the inspector shows it ("2 GiB", "1.5"). */
 template <typename T> std::string formatField(const ScalarField<T> &field, const T &object);

@@ -213,7 +213,8 @@ void readScenario(ReadContext &ctx, const YAML::Node &root, Scenario &out)
     }
     MapReader m(ctx, top,
                 {"schedlab", "name", "description", "seed", "time", "network", "layers", "images",
-                 "services", "sites", "links", "workload", "policies", "layout"});
+                 "services", "sites", "links", "workload", "policies", "central_dispatch",
+                 "layout"});
     if (const auto v = m.require("schedlab", "the schema version; write `schedlab: 1`")) {
         if (readInt(ctx, *v, out.schema) && out.schema != 1)
             ctx.error(v->mark, v->path,
@@ -242,6 +243,9 @@ void readScenario(ReadContext &ctx, const YAML::Node &root, Scenario &out)
         readLinks(ctx, *v, out.links);
     if (const auto v = m.get("workload"))
         readWorkload(ctx, *v, out.workload);
+    if (const auto v = m.get("central_dispatch"))
+        readScalars(MapReader(ctx, *v, centralDispatchSchema().keys()), centralDispatchSchema(),
+                    out.centralDispatch);
     if (const auto v = m.get("policies"))
         readPolicies(ctx, *v, out.policies);
     if (const auto v = m.get("layout"))

@@ -34,6 +34,7 @@ public:
         checkImages();
         checkServices();
         checkSites();
+        checkScalars("central_dispatch", centralDispatchSchema(), mS.centralDispatch);
         checkLinks();
         checkWorkload();
         checkDeployments();

@@ -220,6 +220,11 @@ public:
             policies.add("placement_weights", weights.text());
         }
         line(0, "policies: " + policies.text());
+        if (!(s.centralDispatch == CentralDispatchSpec{})) {
+            Flow central;
+            line(0, "central_dispatch: " +
+                        addScalars(central, centralDispatchSchema(), s.centralDispatch).text());
+        }
         if (!s.layout.empty()) {
             line(0, "layout:");
             for (const auto &[name, at] : s.layout)

@@ -2,12 +2,12 @@
 // Firmament dispatch (KaiS V): the slot's flow network, its solution, the
 // resource-context mask and the round trip to the central scheduler.
 #include "common/bundledscenario.h"
+#include "engine/engine.h"
 #include "experiment/comparison.h"
 #include "policy/dispatch/dispatchpolicies.h"
 #include "policy/dispatch/schedulingnetwork.h"
-#include "scenario/scenarioio.h"
-#include "engine/engine.h"
 #include "registry/buildpolicies.h"
+#include "scenario/scenarioio.h"
 
 #include <QtTest>
 #include <algorithm>
@@ -136,6 +136,22 @@ private Q_SLOTS:
         const double delay = central.value("scheduling_delay_ms_mean");
         QVERIFY2(delay >= 200.0 && delay < 210.0, qPrintable(QString::number(delay)));
         QVERIFY(central.value("response_ms_p50") > local.value("response_ms_p50") + 150.0);
+    }
+
+    void theScenarioSetsTheRoundTripsCosts()
+    {
+        Scenario s = test::bundledScenario("kais-edge-cloud");
+        PolicySelection firmament = s.policies;
+        firmament.dispatch = "firmament";
+        const double before = runScenario(s, firmament, 1, 30.0).value("scheduling_delay_ms_mean");
+        s.centralDispatch.solve = 0.3; // simulated solve time
+        const double slower = runScenario(s, firmament, 1, 30.0).value("scheduling_delay_ms_mean");
+        QVERIFY2(std::abs(slower - before - 300.0) < 1.0,
+                 qPrintable(QString("%1 -> %2").arg(before).arg(slower)));
+        s.centralDispatch = {};
+        s.centralDispatch.nodeReport = 2e6; // 2 MB a node: the upload takes far longer
+        QVERIFY(runScenario(s, firmament, 1, 30.0).value("scheduling_delay_ms_mean") >
+                before + 500.0);
     }
 
     void sameSeedSameNumbers()

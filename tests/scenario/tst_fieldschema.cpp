@@ -9,8 +9,7 @@ using namespace schedlab;
 
 namespace {
 /** A value of `field`'s type that breaks its bound, or false when it has none. */
-template <typename T>
-bool breakBound(const ScalarField<T> &field, T &o)
+template <typename T> bool breakBound(const ScalarField<T> &field, T &o)
 {
     if (field.bound == FieldBound::None)
         return false;
@@ -30,8 +29,7 @@ bool breakBound(const ScalarField<T> &field, T &o)
 }
 
 /** A valid value of `field` that no default has. */
-template <typename T>
-void setOdd(const ScalarField<T> &field, T &o)
+template <typename T> void setOdd(const ScalarField<T> &field, T &o)
 {
     std::visit(
         [&]<typename V>(V T::*member) {
@@ -40,7 +38,8 @@ void setOdd(const ScalarField<T> &field, T &o)
             else if constexpr (std::is_same_v<V, int>)
                 o.*member = 3;
             else
-                o.*member = field.bound == FieldBound::UnitInterval ? 0.625 : 0.625 * (o.*member + 1);
+                o.*member =
+                    field.bound == FieldBound::UnitInterval ? 0.625 : 0.625 * (o.*member + 1);
         },
         field.member);
 }
@@ -85,19 +84,29 @@ class TestFieldSchema : public QObject
 private Q_SLOTS:
     void everyNodeFieldIsReadWrittenAndChecked()
     {
-        checkEveryRow(nodeSchema(), [](Scenario &s) -> NodeSpec & { return s.sites[0].eaps[0].nodes[0]; },
-                      "sites[0].eaps[0].nodes[0]");
+        checkEveryRow(
+            nodeSchema(), [](Scenario &s) -> NodeSpec & { return s.sites[0].eaps[0].nodes[0]; },
+            "sites[0].eaps[0].nodes[0]");
     }
 
     void everySiteFieldIsReadWrittenAndChecked()
     {
-        checkEveryRow(siteSchema(), [](Scenario &s) -> SiteSpec & { return s.sites[0]; }, "sites[0]");
+        checkEveryRow(
+            siteSchema(), [](Scenario &s) -> SiteSpec & { return s.sites[0]; }, "sites[0]");
     }
 
     void everyLinkFieldIsReadWrittenAndChecked()
     {
-        checkEveryRow(linkSchema(), [](Scenario &s) -> LinkSpec & { return s.network.lan; },
-                      "network.lan");
+        checkEveryRow(
+            linkSchema(), [](Scenario &s) -> LinkSpec & { return s.network.lan; }, "network.lan");
+    }
+
+    void everyCentralDispatchFieldIsReadWrittenAndChecked()
+    {
+        checkEveryRow(
+            centralDispatchSchema(),
+            [](Scenario &s) -> CentralDispatchSpec & { return s.centralDispatch; },
+            "central_dispatch");
     }
 
     void aMapAllowsExactlyTheSchemasKeys()

@@ -76,7 +76,8 @@ void TestScenarioLoader::errors_data()
         << base + "colour: blue\n"
         << 17 << 1 << "colour"
         << "unknown key 'colour'; expected one of schedlab, name, description, seed, time, "
-           "network, layers, images, services, sites, links, workload, policies or layout";
+           "network, layers, images, services, sites, links, workload, policies, central_dispatch "
+           "or layout";
     QTest::newRow("duplicate key") << base + "name: again\n"
                                    << 17 << 1 << "name"
                                    << "duplicate key 'name'";
@@ -126,12 +127,13 @@ void TestScenarioLoader::errors_data()
                                     << "a run of 3.6e+06 s in slots of 1e-06 s is 3.6e+12 slots, "
                                        "more than 100,000,000: give a longer slot or a shorter "
                                        "duration";
-    QTest::newRow("slot longer than the run") << base + "time: {slot: 2h, duration: 1h}\n"
-                                              << 17 << 14 << "time.slot"
-                                              << "the slot (7200 s) is longer than the run (3600 s)";
+    QTest::newRow("slot longer than the run")
+        << base + "time: {slot: 2h, duration: 1h}\n"
+        << 17 << 14 << "time.slot"
+        << "the slot (7200 s) is longer than the run (3600 s)";
     QTest::newRow("rate beyond memory")
-        << base + "workload: {requests: {kind: poisson, rate: 1e12/s}}\n" << 17 << 44
-        << "workload.requests.rate"
+        << base + "workload: {requests: {kind: poisson, rate: 1e12/s}}\n"
+        << 17 << 44 << "workload.requests.rate"
         << "the request rate (1e+12/s) over 600 s is 6e+14 requests, more than 1,000,000,000";
     QTest::newRow("bad enum") << base + "  - {name: far, kind: fog}\n"
                               << 17 << 23 << "sites[1].kind"
@@ -224,10 +226,12 @@ void TestScenarioLoader::errors_data()
         << "an edge site's nodes belong to its eAPs: move them under sites[1].eaps[...].nodes";
 
     QTest::newRow("layout names nothing")
-        << base + "layout: {eap-1: [10, 20], eap-9: [0, 0]}\n" << 17 << 34 << "layout.eap-9"
+        << base + "layout: {eap-1: [10, 20], eap-9: [0, 0]}\n"
+        << 17 << 34 << "layout.eap-9"
         << "'eap-9' names no site, eAP or node group (did you mean 'eap-1'?)";
-    QTest::newRow("layout not a pair") << base + "layout: {edge: [1, 2, 3]}\n" << 17 << 16
-                                       << "layout.edge" << "expected a canvas position [x, y], got a list";
+    QTest::newRow("layout not a pair") << base + "layout: {edge: [1, 2, 3]}\n"
+                                       << 17 << 16 << "layout.edge"
+                                       << "expected a canvas position [x, y], got a list";
 
     // --- documents that are not scenarios ------------------------------------------------
     QTest::newRow("malformed YAML: unclosed flow")

@@ -46,19 +46,14 @@ std::int64_t micros(double seconds)
  * records and its nodes' state over its WAN link; the solve starts when the
  * last upload is in; each eAP's decisions then come back over its link. A
  * request leaves its eAP only then (decisionDelay), which the run reports as
- * scheduling_delay_ms_mean. The solve itself is given no simulated time (the
- * measured wall time is in decision_time_us_mean) so that runs stay reproducible.
+ * scheduling_delay_ms_mean. The message sizes and the solve's simulated time are
+ * the scenario's `central_dispatch` (CentralDispatchSpec); the solve's measured
+ * wall time is in decision_time_us_mean, and not in simulated time, so that runs
+ * stay reproducible.
  */
 class FirmamentDispatch final : public DispatchPolicy
 {
 public:
-    /** A request's record: service, deadline, size and eAP (bytes on the wire). */
-    static constexpr double kRequestRecordBytes = 256;
-    /** A node's reported state: queue, cpu, memory and disk left (cMMAC's local state). */
-    static constexpr double kNodeReportBytes = 512;
-    /** One decision sent back: request and destination. */
-    static constexpr double kDecisionBytes = 64;
-
     bool centralised() const override { return true; }
 
     void reset(const SimState &state) override
@@ -159,17 +154,19 @@ private:
     void computeDelays(const SimState &st, const std::vector<SlotRequest> &batch)
     {
         const Topology &topo = *st.topology;
+        const CentralDispatchSpec &c = st.scenario->centralDispatch;
         std::vector<int> sent(topo.eaps.size(), 0);
         for (const SlotRequest &q : batch)
             ++sent[std::size_t(q.eap)];
         double solveAt = 0.0; // every eAP's report is in
         for (std::size_t b = 0; b < topo.eaps.size(); ++b) {
-            const double bytes = kRequestRecordBytes * sent[b] +
-                                 kNodeReportBytes * double(topo.eaps[b].managed.size());
+            const double bytes =
+                c.requestRecord * sent[b] + c.nodeReport * double(topo.eaps[b].managed.size());
             solveAt = std::max(solveAt, transferSeconds(topo.eaps[b].toCloud, bytes));
         }
+        solveAt += c.solve;
         for (std::size_t b = 0; b < topo.eaps.size(); ++b)
-            mDelay[b] = solveAt + transferSeconds(topo.eaps[b].toCloud, kDecisionBytes * sent[b]);
+            mDelay[b] = solveAt + transferSeconds(topo.eaps[b].toCloud, c.decision * sent[b]);
     }
 
     std::unordered_map<std::int32_t, int> mPlan; ///< request id -> destination, this slot
