@@ -8,17 +8,10 @@ namespace schedlab {
 void PodMetrics::failed(PodFailure kind)
 {
     switch (kind) {
-    case PodFailure::ImagePull:
-        ++mImagePull;
-        break;
-    case PodFailure::ContainerCreate:
-        ++mContainerCreate;
-        break;
-    case PodFailure::Unschedulable:
-        ++mUnschedulable;
-        break;
-    case PodFailure::None:
-        break;
+    case PodFailure::ImagePull: ++mImagePull; break;
+    case PodFailure::ContainerCreate: ++mContainerCreate; break;
+    case PodFailure::Unschedulable: ++mUnschedulable; break;
+    case PodFailure::None: break;
     }
 }
 
