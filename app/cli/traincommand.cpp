@@ -14,6 +14,7 @@
 #include <csignal>
 #include <cstdio>
 #include <fstream>
+#include <limits>
 #include <thread>
 
 namespace schedlab::cli {
@@ -26,7 +27,7 @@ struct TrainArgs
     int episodes = 0;
     std::uint64_t seed = 0;
     bool seedGiven = false;
-    double epsilon = 1.0;
+    double epsilon = std::numeric_limits<double>::quiet_NaN(); ///< NaN: the scenario's
     std::string reward = "drs";
     std::string checkpoint;
     std::string from;
@@ -96,7 +97,8 @@ int trainCommand(const TrainArgs &a)
     options.agent = a.agent;
     options.episodes = a.episodes;
     options.seed = a.seedGiven ? a.seed : scenario->seed;
-    options.epsilon = a.epsilon;
+    if (!std::isnan(a.epsilon))
+        options.epsilon = a.epsilon;
     options.reward = a.reward;
     if (!loadCheckpointOption(a.from, options.initial))
         return BadInput;
@@ -211,7 +213,7 @@ void registerTrainCommand(CLI::App &app, int &exitCode)
         ->required();
     cmd->add_option("--seed", a.seed, "Seed of the first episode (default: the scenario's)")
         ->each([](const std::string &) { a.seedGiven = true; });
-    cmd->add_option("--epsilon", a.epsilon, "KaiS reward weight of load balance (default 1)");
+    cmd->add_option("--epsilon", a.epsilon, "KaiS reward weight of load balance (default: the scenario's policies.kais.epsilon, 1)");
     cmd->add_option("--reward", a.reward, "DRS reward setting: drs|rlsk|deeprm|multi-deeprm");
     cmd->add_option("--from", a.from, "Continue from this checkpoint");
     cmd->add_option("--db", a.db, "Experiment store (SQLite) for the training curves");

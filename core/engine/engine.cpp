@@ -60,6 +60,7 @@ Engine::Engine(const Scenario &scenario, PolicySet policies, const RunConfig &co
     const int services = int(scenario.services.size());
     mState.topology = &mTopology;
     mState.scenario = &mScenario;
+    mState.seed = config.seed;
     mState.serviceCount = services;
     mState.nodes.resize(nodes);
     mState.eapQueues.resize(mTopology.eaps.size());

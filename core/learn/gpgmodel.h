@@ -26,8 +26,6 @@ struct GpgNets
     static constexpr std::array<int, 2> kGnnHidden{64, 32};
     static constexpr std::array<int, 3> kPolicyHidden{128, 64, 32};
     static constexpr double kLearningRate = 1e-3;
-    /** H of Sec. III-B-2: high-value edge nodes per frame ("H = 2 in experiments"). */
-    static constexpr int kNodesPerFrame = 2;
 
     static constexpr const char *kF1 = "gpg.f1", *kH1 = "gpg.h1";
     static constexpr const char *kF2 = "gpg.f2", *kH2 = "gpg.h2";

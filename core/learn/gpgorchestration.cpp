@@ -26,15 +26,13 @@ namespace {
 class GpgOrchestration final : public OrchestrationPolicy
 {
 public:
-    explicit GpgOrchestration(const LearnedModel &model) : mModel(model)
-    {
-        const auto it = model.info.find(kGpgNodesPerFrameKey);
-        if (it != model.info.end())
-            mNodesPerFrame = std::max(1, std::atoi(it->second.c_str()));
-    }
+    explicit GpgOrchestration(const LearnedModel &model) : mModel(model) {}
 
     void reset(const SimState &state) override
     {
+        // H is the scenario's (policies.kais.H); the checkpoint records the H it was
+        // trained with, and the networks do not depend on it.
+        mNodesPerFrame = std::max(1, state.scenario->policies.kais.nodesPerFrame);
         const GpgLayout layout{state.serviceCount};
         const int trained = GpgNets::servicesOf(mModel);
         if (trained != layout.services)
@@ -67,7 +65,7 @@ public:
 
 private:
     LearnedModel mModel;
-    int mNodesPerFrame = GpgNets::kNodesPerFrame;
+    int mNodesPerFrame = 2;
     GpgForward mForward;
     std::map<int, GpgSiteGraph> mGraphs; ///< by site
     std::vector<float> mStates;

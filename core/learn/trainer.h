@@ -8,6 +8,7 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,7 +21,9 @@ struct TrainOptions
     std::string agent;       ///< one of trainableAgents()
     int episodes = 0;        ///< 0: the agent's documented default budget
     std::uint64_t seed = 1;  ///< episode k runs the workload with seed + k
-    double epsilon = 1.0;    ///< KaiS reward e^{−λ−εν}: weight of load balance
+    /** KaiS reward e^{−λ−εν}: weight of load balance; unset: the scenario's
+     *  `policies: {kais: {epsilon}}` (default 1). */
+    std::optional<double> epsilon;
     std::string reward = "drs"; ///< DRS family: drs | rlsk | deeprm | multi-deeprm
     /** Set: training continues from these weights (a loaded checkpoint). */
     std::shared_ptr<const LearnedModel> initial;

@@ -174,7 +174,11 @@ struct RequestWorkload
     double amplitude = 0.5;        ///< relative fluctuation of the pattern load
     std::string traceFormat;       ///< "alibaba-2017" | "alibaba-2018"
     std::string tracePath;         ///< relative to the scenario file
-    double timeScale = 1.0;        ///< trace seconds -> simulated seconds
+    double timeScale = 1.0;        ///< trace seconds -> simulated seconds (kind Trace)
+    /** A trace's span cut into `clips` windows of equal length, of which the run
+     *  replays number `clip` (0-based); 0 clips: the whole trace (KaiS Fig. 14). */
+    int clips = 0;
+    int clip = 0;
     bool operator==(const RequestWorkload &) const = default;
 };
 
@@ -249,6 +253,17 @@ struct CanvasPoint
     bool operator==(const CanvasPoint &) const = default;
 };
 
+/** The KaiS parameters a run and its training read (KaiS Table I, Sec. III, V-C). */
+struct KaisParameters
+{
+    int nodesPerFrame = 2;          ///< H: nodes GPG scales per frame (eq. 10-12, Fig. 10c)
+    double experienceDiscount = 0.9; ///< λ_e of eq. 8, in (0, 1)
+    double latePenalty = 0.5;        ///< λ' of eq. 9, in (0, 1)
+    double discount = 0.5;           ///< γ: cMMAC's return discount (Sec. III-A-1)
+    double epsilon = 1.0;            ///< ε: weight of load balance in û = e^{−λ−εν} (Fig. 11)
+    bool operator==(const KaisParameters &) const = default;
+};
+
 struct PolicySelection
 {
     std::string dispatch = "greedy";
@@ -257,6 +272,7 @@ struct PolicySelection
     std::string placement = "kube-default";
     /** Plugin name -> weight, replacing the placement policy's default weights. */
     std::map<std::string, double> placementWeights;
+    KaisParameters kais;
     bool operator==(const PolicySelection &) const = default;
 };
 

@@ -51,6 +51,10 @@ std::list<PolicyInfo> &catalogRows()
              "centralised: min-cost max-flow over the slot's requests, after an upload to the "
              "cloud and back",
              "KaiS V; Firmament (OSDI'16)", plain<makeFirmamentDispatch>},
+            {Plane::Dispatch, "gsp-ss",
+             "requests split as the LP shadow schedule on known arrival rates says, the rest "
+             "to the cloud",
+             "KaiS V; Farhadi et al. (INFOCOM'19)", plain<makeGspSsDispatch>},
             {Plane::Dispatch, "cmmac",
              "learned: one actor per eAP over its local state, masked by the resource context",
              "KaiS III-A, eq. 2-7", learned<makeCmmacDispatch>, "cmmac"},

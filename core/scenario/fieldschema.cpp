@@ -63,6 +63,19 @@ const TypeSchema<CentralDispatchSpec> &centralDispatchSchema()
     return schema;
 }
 
+const TypeSchema<KaisParameters> &kaisSchema()
+{
+    using K = KaisParameters;
+    static const TypeSchema<K> schema = {
+        {{"H", "H (nodes scaled per frame)", &K::nodesPerFrame, Ratio, Positive},
+         {"lambda_e", "λ_e (experience discount)", &K::experienceDiscount, Ratio, OpenUnitInterval},
+         {"lambda_prime", "λ' (late penalty)", &K::latePenalty, Ratio, OpenUnitInterval},
+         {"gamma", "γ (return discount)", &K::discount, Ratio, PositiveUnit},
+         {"epsilon", "ε (load-balance weight)", &K::epsilon, Ratio, NonNegative}},
+        {}};
+    return schema;
+}
+
 template <typename T> std::string formatField(const ScalarField<T> &field, const T &object)
 {
     return std::visit(
@@ -96,6 +109,10 @@ template <typename T> std::string boundProblem(const ScalarField<T> &field, cons
                     return x > 0 && std::isfinite(x) ? "" : "must be > 0" + got;
                 case UnitInterval:
                     return x >= 0 && x <= 1 ? "" : "must lie in [0, 1]" + got;
+                case OpenUnitInterval:
+                    return x > 0 && x < 1 ? "" : "must lie strictly between 0 and 1" + got;
+                case PositiveUnit:
+                    return x > 0 && x <= 1 ? "" : "must lie in (0, 1]" + got;
                 case None:
                 case NonEmpty:
                     return "";
@@ -116,5 +133,7 @@ template std::string formatField(const ScalarField<CentralDispatchSpec> &,
                                  const CentralDispatchSpec &);
 template std::string boundProblem(const ScalarField<CentralDispatchSpec> &,
                                   const CentralDispatchSpec &);
+template std::string formatField(const ScalarField<KaisParameters> &, const KaisParameters &);
+template std::string boundProblem(const ScalarField<KaisParameters> &, const KaisParameters &);
 
 } // namespace schedlab

@@ -16,6 +16,8 @@ enum class FieldBound {
     NonNegative,  ///< "must not be negative, got …"
     Positive,     ///< "must be > 0, got …"
     UnitInterval, ///< "must lie in [0, 1], got …"
+    OpenUnitInterval, ///< "must lie strictly between 0 and 1, got …"
+    PositiveUnit,     ///< "must lie in (0, 1], got …"
 };
 
 /**
@@ -56,6 +58,8 @@ const TypeSchema<NodeSpec> &nodeSchema();
 const TypeSchema<SiteSpec> &siteSchema();
 const TypeSchema<LinkSpec> &linkSchema();
 const TypeSchema<CentralDispatchSpec> &centralDispatchSchema();
+/** `policies: {kais: {...}}` */
+const TypeSchema<KaisParameters> &kaisSchema();
 
 /** A field's value as the writer writes it and the inspector shows it ("2 GiB", "1.5"). */
 template <typename T> std::string formatField(const ScalarField<T> &field, const T &object);

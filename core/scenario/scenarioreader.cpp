@@ -155,7 +155,8 @@ void readServices(ReadContext &ctx, const Field &f, std::vector<ServiceSpec> &ou
 
 void readPolicies(ReadContext &ctx, const Field &f, PolicySelection &out)
 {
-    MapReader m(ctx, f, {"dispatch", "dequeue", "orchestration", "placement", "placement_weights"});
+    MapReader m(ctx, f,
+                {"dispatch", "dequeue", "orchestration", "placement", "placement_weights", "kais"});
     m.string("dispatch", out.dispatch);
     m.string("dequeue", out.dequeue);
     m.string("orchestration", out.orchestration);
@@ -166,6 +167,8 @@ void readPolicies(ReadContext &ctx, const Field &f, PolicySelection &out)
             if (readQuantity(ctx, value, Dimension::Ratio, weight))
                 out.placementWeights[plugin] = weight;
         });
+    if (const auto k = m.get("kais"))
+        readScalars(MapReader(ctx, *k, kaisSchema().keys()), kaisSchema(), out.kais);
 }
 void readLayout(ReadContext &ctx, const Field &f, std::map<std::string, CanvasPoint> &out)
 {

@@ -94,7 +94,8 @@ void readWorkload(ReadContext &ctx, const Field &f, Workload &out)
         RequestWorkload &w = out.requests;
         MapReader rm(
             ctx, *r,
-            {"kind", "rate", "pattern", "period", "amplitude", "format", "path", "time_scale"});
+            {"kind", "rate", "pattern", "period", "amplitude", "format", "path", "time_scale",
+             "clips", "clip"});
         if (const auto kind = rm.get("kind"))
             readEnum(ctx, *kind,
                      {{"none", RequestWorkloadKind::None},
@@ -115,6 +116,8 @@ void readWorkload(ReadContext &ctx, const Field &f, Workload &out)
         rm.string("format", w.traceFormat);
         rm.string("path", w.tracePath);
         rm.number("time_scale", w.timeScale);
+        rm.integer("clips", w.clips);
+        rm.integer("clip", w.clip);
     }
     if (const auto d = m.get("deployments"))
         readDeployments(ctx, *d, out.deployments);

@@ -39,6 +39,7 @@ public:
         checkWorkload();
         checkDeployments();
         checkPolicies();
+        checkScalars("policies.kais", kaisSchema(), mS.policies.kais);
         checkLayout();
         return std::move(mErrors);
     }
@@ -455,6 +456,22 @@ private:
         if (!(w.amplitude >= 0 && w.amplitude <= 1))
             add(path + ".amplitude", "must lie in [0, 1], got " + formatNumber(w.amplitude));
         positive(path + ".time_scale", w.timeScale, formatNumber(w.timeScale));
+        const bool sampled = w.kind == RequestWorkloadKind::Pattern && !w.tracePath.empty();
+        if (sampled && w.traceFormat.empty())
+            add(path + ".format", "a pattern drawn from a trace needs `format`: alibaba-2017 or "
+                                  "alibaba-2018");
+        if (w.clips < 0)
+            add(path + ".clips", "must not be negative, got " + std::to_string(w.clips));
+        else if (w.clips > 0 && (w.clip < 0 || w.clip >= w.clips))
+            add(path + ".clip", "must lie in [0, " + std::to_string(w.clips - 1) + "] for " +
+                                    std::to_string(w.clips) + " clips, got " +
+                                    std::to_string(w.clip));
+        else if (w.clips == 0 && w.clip != 0)
+            add(path + ".clip", "picks one of `clips` windows; set `clips` too");
+        if (w.clips > 0 && !(w.kind == RequestWorkloadKind::Trace ||
+                             (sampled && w.pattern == Pattern::P4)))
+            add(path + ".clips", "clips cut a replayed trace: use them with kind: trace, or "
+                                 "with pattern: P4 and a trace `path`");
         if (w.kind == RequestWorkloadKind::Trace) {
             if (w.tracePath.empty())
                 add(path + ".path", "a trace workload needs `path` (the CSV file, relative to "

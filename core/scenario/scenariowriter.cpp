@@ -219,6 +219,10 @@ public:
                 weights.add(plugin, num(weight));
             policies.add("placement_weights", weights.text());
         }
+        if (!(p.kais == KaisParameters{})) {
+            Flow kais;
+            policies.add("kais", addScalars(kais, kaisSchema(), p.kais).text());
+        }
         line(0, "policies: " + policies.text());
         if (!(s.centralDispatch == CentralDispatchSpec{})) {
             Flow central;
@@ -382,6 +386,10 @@ private:
             f.str("path", r.tracePath);
         if (trace || r.timeScale != d.timeScale)
             f.add("time_scale", num(r.timeScale));
+        if (r.clips != d.clips)
+            f.add("clips", std::to_string(r.clips));
+        if (r.clip != d.clip)
+            f.add("clip", std::to_string(r.clip));
         line(0, "workload:");
         line(1, "requests: " + f.text());
         writeDeployments(w.deployments);

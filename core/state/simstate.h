@@ -63,6 +63,7 @@ struct SimState
 {
     const Topology *topology = nullptr;
     const Scenario *scenario = nullptr;
+    std::uint64_t seed = 0; ///< the run's seed: an oracle baseline replays the workload with it
     double now = 0.0;
     long slot = 0;
     int serviceCount = 0;

@@ -31,7 +31,6 @@ namespace {
  * rewards and drove the actors to the cloud (tutorial, ε = 0: throughput 0.904
  * against 0.929 at γ = 0.5).
  */
-constexpr double kGamma = 0.5;
 constexpr int kDefaultEpisodes = 40; ///< the documented default budget (README, "Training")
 constexpr int kUpdateSlots = 16;     ///< slots of experience per update (Algorithm 1, l. 19)
 
@@ -74,7 +73,8 @@ public:
             adopt(*options.initial);
         if (withGpg)
             mGpg = std::make_unique<GpgLearner>(int(scenario.services.size()),
-                                                GpgLearner::Options{.seed = options.seed},
+                                                GpgLearner::Options{.nodesPerFrame = scenario.policies.kais.nodesPerFrame,
+                                                                    .seed = options.seed},
                                                 options.initial.get());
         mTarget = FastMlp(mCritic.weights(), FastMlp::Head::Linear);
         mValue = mTarget;
@@ -98,7 +98,7 @@ public:
         }
         m.info["scenario"] = mScenario.name;
         m.info["episodes"] = std::to_string(mEpisodesDone);
-        m.info["epsilon"] = std::to_string(mOptions.epsilon);
+        m.info["epsilon"] = std::to_string(epsilon());
         m.info["seed"] = std::to_string(mOptions.seed);
         return m;
     }
@@ -223,9 +223,9 @@ private:
         double rewardSum = 0.0;
         for (int i = 0; i < n; ++i) {
             const SlotRecord &r = records[std::size_t(i)];
-            const double u = kaisDispatchReward(r.lambda(), r.xi, mOptions.epsilon);
+            const double u = kaisDispatchReward(r.lambda(), r.xi, epsilon());
             rewardSum += u;
-            targets[std::size_t(i)] = float(u) + float(kGamma) * mTarget.forward(r.after)[0];
+            targets[std::size_t(i)] = float(u) + float(mScenario.policies.kais.discount) * mTarget.forward(r.after)[0];
             values[std::size_t(i)] = mValue.forward(r.before)[0];
             before.insert(before.end(), r.before.begin(), r.before.end());
         }
@@ -274,6 +274,8 @@ private:
         }
         return rewardSum;
     }
+
+    double epsilon() const { return mOptions.epsilon.value_or(mScenario.policies.kais.epsilon); }
 
     Scenario mScenario;
     TrainOptions mOptions;

@@ -6,6 +6,7 @@
 #include "train/gpgnetwork.h"
 #include "learn/gpgstate.h"
 #include "learn/learnedmodel.h"
+#include "model/scenario.h"
 #include "policy/orchestrationpolicy.h"
 #include "state/random.h"
 
@@ -77,7 +78,7 @@ class GpgLearner final : public OrchestrationPolicy
 public:
     struct Options
     {
-        int nodesPerFrame = GpgNets::kNodesPerFrame; ///< H
+        int nodesPerFrame = KaisParameters{}.nodesPerFrame; ///< H
         double queueScale = 0.0; ///< κ of the reward; 0: the site's edge node count
         std::uint64_t seed = 1;  ///< initial weights
     };

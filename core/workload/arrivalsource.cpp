@@ -4,13 +4,13 @@
 #include "state/random.h"
 #include "state/topology.h"
 #include "workload/arrivalrates.h"
-#include "workload/tracereader.h"
+#include "workload/tracepool.h"
 
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
 #include <numbers>
 #include <numeric>
+#include <optional>
 
 namespace schedlab {
 
@@ -26,23 +26,82 @@ double largestEdgeMemory(const Scenario &scenario)
     return most;
 }
 
-/** Draws what every generator shares: which eAP, which service, the request's size. */
+/**
+ * Draws what every generator shares: which eAP, and the request's body. A body
+ * is a service (its size, work and delay requirement drawn from the service's
+ * distributions) or, for a pattern drawn from a trace, a task of the trace (its
+ * service, demand and delay requirement from the task, one trace second lasting
+ * `traceSecond` simulated seconds; work and size from its service).
+ */
 class RequestDrawer
 {
 public:
-    RequestDrawer(const Scenario &scenario, int eapCount, std::uint64_t seed)
+    RequestDrawer(const Scenario &scenario, int eapCount, std::uint64_t seed,
+                  TracePool pool = {}, double traceSecond = 1.0)
         : mScenario(scenario), mEapCount(eapCount),
           mRouting(Rng::stream(seed, "workload.routing")),
-          mRequests(Rng::stream(seed, "workload.requests"))
+          mRequests(Rng::stream(seed, "workload.requests")), mPool(std::move(pool)),
+          mTraceSecond(traceSecond), mMachineMemory(largestEdgeMemory(scenario))
     {
     }
 
-    int serviceCount() const { return int(mScenario.services.size()); }
+    bool empty() const { return mScenario.services.empty() || bodies() == 0; }
     int pickEap() { return int(mRouting.below(std::uint32_t(mEapCount))); }
-    int pickService() { return int(mRouting.below(std::uint32_t(serviceCount()))); }
-    Rng &routing() { return mRouting; }
+    int pickBody() { return int(mRouting.below(std::uint32_t(bodies()))); }
+    const TracePool &pool() const { return mPool; }
 
-    void fill(Arrival &a)
+    /** Each body's rank by memory demand, spread over [-1, 1] (lightest -1): the
+     *  weights by which pattern P2 shifts the mix. */
+    std::vector<double> memoryRanks() const
+    {
+        if (mPool.requests.empty())
+            return centredMemoryRanks(mScenario);
+        std::vector<double> memory;
+        for (const TraceRequest &r : mPool.requests)
+            memory.push_back(r.memory);
+        std::vector<double> sorted = memory;
+        std::sort(sorted.begin(), sorted.end());
+        std::vector<double> rank;
+        const double n = double(sorted.size());
+        for (double m : memory) {
+            const auto range = std::equal_range(sorted.begin(), sorted.end(), m);
+            const double mid = (range.first - sorted.begin()) + (range.second - range.first) / 2.0;
+            rank.push_back(2.0 * mid / n - 1.0);
+        }
+        return rank;
+    }
+
+    void fill(Arrival &a, int body)
+    {
+        if (mPool.requests.empty()) {
+            a.service = body;
+            fromService(a);
+            return;
+        }
+        fillFromTask(a, mPool.requests[std::size_t(body)]);
+    }
+
+    /** A task of the trace as the request body. */
+    void fillFromTask(Arrival &a, const TraceRequest &task)
+    {
+        a.service = task.service;
+        fromService(a);
+        a.delay = task.delay * mTraceSecond;
+        // KaiS Sec. V: plan_cpu and plan_mem are the request's cpu and memory
+        // requirement; the trace's memory is a share of its largest machine, read
+        // here as a share of the scenario's largest edge node.
+        a.cpu = task.cpu;
+        a.memory = task.memory * mMachineMemory;
+    }
+
+private:
+    int bodies() const
+    {
+        return mPool.requests.empty() ? int(mScenario.services.size())
+                                      : int(mPool.requests.size());
+    }
+
+    void fromService(Arrival &a)
     {
         const ServiceSpec &s = mScenario.services[a.service];
         a.work = s.work.sample(mRequests);
@@ -53,48 +112,52 @@ public:
         a.memory = s.requestMemory.sample(mRequests);
     }
 
-private:
     const Scenario &mScenario;
     int mEapCount;
     Rng mRouting;
     Rng mRequests;
+    TracePool mPool;
+    double mTraceSecond;
+    double mMachineMemory;
 };
 
 /** Poisson and the KaiS patterns P1–P3 (Sec. V-A, Fig. 8) by thinning. */
 class PatternSource final : public ArrivalSource
 {
 public:
-    PatternSource(const Scenario &scenario, int eapCount, std::uint64_t seed)
-        : mDraw(scenario, eapCount, seed), mTimes(Rng::stream(seed, "workload.arrivals")),
-          mSpec(scenario.workload.requests)
+    PatternSource(const Scenario &scenario, int eapCount, std::uint64_t seed, TracePool pool,
+                  double traceSecond)
+        : mDraw(scenario, eapCount, seed, std::move(pool), traceSecond),
+          mTimes(Rng::stream(seed, "workload.arrivals")), mSpec(scenario.workload.requests)
     {
         const bool poisson = mSpec.kind == RequestWorkloadKind::Poisson;
         mAmplitude = poisson ? 0.0 : std::clamp(mSpec.amplitude, 0.0, 1.0);
         mPeriod = mSpec.pattern == Pattern::P3 ? mSpec.period / 2 : mSpec.period;
         mMemoryMix = !poisson && mSpec.pattern == Pattern::P2;
-        mMemoryRank = centredMemoryRanks(scenario);
+        if (mMemoryMix)
+            mMemoryRank = mDraw.memoryRanks();
     }
 
     bool next(Arrival &a) override
     {
         const double peak = mSpec.rate * (1.0 + mAmplitude);
-        if (peak <= 0.0 || mDraw.serviceCount() == 0)
+        if (peak <= 0.0 || mDraw.empty())
             return false;
+        int body = 0;
         for (;;) {
             mNow += mTimes.exponential(1.0 / peak);
             const double wave = std::sin(2.0 * std::numbers::pi * mNow / mPeriod);
-            a.service = mDraw.pickService();
+            body = mDraw.pickBody();
             // P1/P3 modulate the total rate, so the CPU sum load oscillates; P2 keeps the
-            // rate and shifts the mix towards memory-heavy services and back.
-            const double weight = mMemoryMix
-                                      ? 1.0 + mAmplitude * mMemoryRank[a.service] * wave
-                                      : 1.0 + mAmplitude * wave;
+            // rate and shifts the mix towards memory-heavy bodies and back.
+            const double weight = mMemoryMix ? 1.0 + mAmplitude * mMemoryRank[body] * wave
+                                             : 1.0 + mAmplitude * wave;
             if (mTimes.uniform() * (1.0 + mAmplitude) < weight)
                 break;
         }
         a.time = mNow;
         a.eap = mDraw.pickEap();
-        mDraw.fill(a);
+        mDraw.fill(a, body);
         return true;
     }
 
@@ -126,7 +189,7 @@ public:
 
     bool next(Arrival &a) override
     {
-        if (mRate <= 0.0 || mDraw.serviceCount() == 0)
+        if (mRate <= 0.0 || mDraw.empty())
             return false;
         for (;;) {
             if (mLevel < 0.0)
@@ -143,9 +206,9 @@ public:
             mLevel = -1.0;
         }
         a.time = mNow;
-        a.service = mDraw.pickService();
+        const int body = mDraw.pickBody();
         a.eap = mDraw.pickEap();
-        mDraw.fill(a);
+        mDraw.fill(a, body);
         return true;
     }
 
@@ -158,44 +221,46 @@ private:
     double mLevel = -1.0;
 };
 
-/** Alibaba batch_task rows as requests (KaiS Sec. V; DESIGN.md section 3). */
+/**
+ * A trace replayed (KaiS Sec. V; P4 "raw stochastic request arrivals clipped
+ * from" the trace): the tasks of one clip window, in order, arriving at their
+ * start times from the window's start, one trace second lasting `traceSecond`
+ * simulated seconds.
+ */
 class TraceSource final : public ArrivalSource
 {
 public:
-    TraceSource(const Scenario &scenario, int eapCount, std::uint64_t seed,
-                std::vector<TraceTask> tasks)
-        : mDraw(scenario, eapCount, seed), mTasks(std::move(tasks)),
-          mScale(scenario.workload.requests.timeScale), mMachineMemory(largestEdgeMemory(scenario))
+    TraceSource(const Scenario &scenario, int eapCount, std::uint64_t seed, TracePool pool,
+                double traceSecond)
+        : mTraceSecond(traceSecond)
     {
-        if (!mTasks.empty())
-            mOrigin = mTasks.front().start;
+        const RequestWorkload &w = scenario.workload.requests;
+        const auto [from, to] = pool.clipWindow(w.clips, w.clip);
+        mFrom = from;
+        for (mNext = 0; mNext < pool.requests.size() && pool.requests[mNext].start < from;)
+            ++mNext;
+        mEnd = mNext;
+        while (mEnd < pool.requests.size() && pool.requests[mEnd].start < to)
+            ++mEnd;
+        mDraw.emplace(scenario, eapCount, seed, std::move(pool), traceSecond);
     }
 
     bool next(Arrival &a) override
     {
-        if (mNext >= mTasks.size() || mDraw.serviceCount() == 0)
+        if (mNext >= mEnd || mDraw->empty())
             return false;
-        const TraceTask &t = mTasks[mNext++];
-        a.time = (t.start - mOrigin) * mScale;
-        a.service = int(stableHash(t.service) % std::uint64_t(mDraw.serviceCount()));
-        a.eap = mDraw.pickEap();
-        mDraw.fill(a);
-        a.delay = std::max(0.0, (t.end - t.start) * mScale);
-        // KaiS Sec. V: plan_cpu and plan_mem are the request's cpu and memory
-        // requirement; the trace's memory is a share of its largest machine, read
-        // here as a share of the scenario's largest edge node.
-        a.cpu = t.cpu;
-        a.memory = t.memory * mMachineMemory;
+        const TraceRequest &t = mDraw->pool().requests[mNext++];
+        a.time = (t.start - mFrom) * mTraceSecond;
+        a.eap = mDraw->pickEap();
+        mDraw->fillFromTask(a, t);
         return true;
     }
 
 private:
-    RequestDrawer mDraw;
-    std::vector<TraceTask> mTasks;
-    double mScale;
-    double mMachineMemory;
-    double mOrigin = 0.0;
-    std::size_t mNext = 0;
+    std::optional<RequestDrawer> mDraw;
+    double mTraceSecond;
+    double mFrom = 0.0;
+    std::size_t mNext = 0, mEnd = 0;
 };
 
 class EmptySource final : public ArrivalSource
@@ -214,27 +279,25 @@ std::unique_ptr<ArrivalSource> makeArrivalSource(const Scenario &scenario,
     const int eaps = int(topology.eaps.size());
     if (eaps == 0 || w.kind == RequestWorkloadKind::None)
         return std::make_unique<EmptySource>();
-    if (w.kind == RequestWorkloadKind::Trace) {
-        const auto format = traceFormatFromName(w.traceFormat);
-        if (!format) {
-            if (error)
-                *error = "unknown trace format '" + w.traceFormat + "'";
+    const bool fromTrace = w.kind == RequestWorkloadKind::Trace ||
+                           (w.kind == RequestWorkloadKind::Pattern && !w.tracePath.empty());
+    if (fromTrace) {
+        TracePool pool = loadTracePool(scenario, error);
+        if (pool.requests.empty())
             return nullptr;
-        }
-        std::filesystem::path path = w.tracePath;
-        if (path.is_relative() && !scenario.sourcePath.empty())
-            path = std::filesystem::path(scenario.sourcePath).parent_path() / path;
-        TraceImport import = importAlibabaTraceFile(path.string(), *format);
-        if (import.tasks.empty()) {
-            if (error)
-                *error = "trace " + path.string() + " has no usable rows";
-            return nullptr;
-        }
-        return std::make_unique<TraceSource>(scenario, eaps, seed, std::move(import.tasks));
+        // A pattern drawn from a trace runs the whole trace at `rate` on average.
+        const double traceSecond = w.kind == RequestWorkloadKind::Trace
+                                       ? w.timeScale
+                                       : (w.rate > 0 ? pool.meanRate() / w.rate : 1.0);
+        if (w.kind == RequestWorkloadKind::Trace || w.pattern == Pattern::P4)
+            return std::make_unique<TraceSource>(scenario, eaps, seed, std::move(pool),
+                                                 traceSecond);
+        return std::make_unique<PatternSource>(scenario, eaps, seed, std::move(pool),
+                                               traceSecond);
     }
     if (w.kind == RequestWorkloadKind::Pattern && w.pattern == Pattern::P4)
         return std::make_unique<BurstySource>(scenario, eaps, seed);
-    return std::make_unique<PatternSource>(scenario, eaps, seed);
+    return std::make_unique<PatternSource>(scenario, eaps, seed, TracePool{}, 1.0);
 }
 
 } // namespace schedlab

@@ -8,6 +8,9 @@
 #include "engine/engine.h"
 #include "registry/buildpolicies.h"
 #include "workload/arrivalrates.h"
+#include "state/topology.h"
+
+#include <map>
 
 #include <QtTest>
 #include <cmath>
@@ -120,26 +123,136 @@ private Q_SLOTS:
         QVERIFY(std::abs(s.served - 4.0) < 1e-7);
     }
 
-    void oracleRatesAreTheWorkloadsRates()
+    void oracleRatesAreTheRunsArrivals_data()
     {
-        Scenario s = test::bundledScenario("kais-edge-cloud"); // 30 services
+        QTest::addColumn<int>("pattern");
+        for (int p = 0; p < 4; ++p)
+            QTest::addRow("P%d", p + 1) << p;
+    }
+    void oracleRatesAreTheRunsArrivals()
+    {
+        QFETCH(int, pattern);
+        Scenario s = test::bundledScenario("kais-edge-cloud"); // 30 services, 5 eAPs
         s.workload.requests.kind = RequestWorkloadKind::Pattern;
-        s.workload.requests.pattern = Pattern::P1;
+        s.workload.requests.pattern = Pattern(pattern);
         s.workload.requests.rate = 16.0;
         s.workload.requests.period = 120.0;
-        s.workload.requests.amplitude = 0.5;
-        const ArrivalRateOracle oracle(s);
-        const auto sum = [](const std::vector<double> &v) {
-            return std::accumulate(v.begin(), v.end(), 0.0);
-        };
-        QVERIFY(std::abs(sum(oracle.serviceRates(0, 120)) - 16.0) < 1e-9);
-        // The rising half: mean of 1 + 0.5 sin over it is 1 + 0.5 * 2 / pi.
-        QVERIFY(std::abs(sum(oracle.serviceRates(0, 60)) - 16.0 * (1 + 1 / std::numbers::pi)) <
+        const Topology topology = Topology::build(s);
+        // The arrivals of the run with seed 5, counted by frame, eAP and service.
+        const double frame = 25.0;
+        std::vector<double> counted(4 * 5 * 30, 0.0);
+        std::string error;
+        auto source = makeArrivalSource(s, topology, 5, &error);
+        for (Arrival a; source->next(a) && a.time < 4 * frame;)
+            counted[(std::size_t(a.time / frame) * 5 + a.eap) * 30 + a.service] += 1.0 / frame;
+
+        ArrivalRateOracle oracle(s, topology, 5);
+        double total = 0.0;
+        for (int f = 0; f < 4; ++f) {
+            const std::vector<double> rates = oracle.rates(f * frame, (f + 1) * frame);
+            QCOMPARE(oracle.rates(f * frame, (f + 1) * frame), rates); // a second site asks
+            for (std::size_t i = 0; i < rates.size(); ++i)
+                QCOMPARE(rates[i], counted[f * rates.size() + i]);
+            total += std::accumulate(rates.begin(), rates.end(), 0.0);
+        }
+        QVERIFY(std::abs(total / 4 - 16.0) < 16.0 * 0.15);
+        // An earlier window replays the workload from its start.
+        const std::vector<double> again = oracle.serviceRates(0, frame);
+        double first = 0.0;
+        for (double r : again)
+            first += r;
+        QVERIFY(std::abs(first - std::accumulate(counted.begin(), counted.begin() + 150, 0.0)) <
                 1e-9);
-        s.workload.requests.kind = RequestWorkloadKind::Poisson;
-        const std::vector<double> flat = ArrivalRateOracle(s).serviceRates(10, 35);
-        QCOMPARE(flat.size(), std::size_t(30));
-        QVERIFY(std::abs(flat[7] - 16.0 / 30) < 1e-12);
+    }
+
+    /**
+     * One eAP, two nodes of 2 and 1 cores, one service of 100 ms requests at
+     * 30/s and u = 0.6: the LP's optimum serves 12/s on the big node (1.2 of its
+     * 2 cores), 6/s on the small one and sends the other ~12/s to the cloud; at
+     * 15/s the edge serves everything.
+     */
+    void dispatchFollowsTheShadowSchedule_data()
+    {
+        QTest::addColumn<double>("rate");
+        QTest::addColumn<double>("big");
+        QTest::addColumn<double>("small");
+        QTest::addColumn<double>("cloud");
+        QTest::newRow("overloaded") << 30.0 << 0.4 << 0.2 << 0.4;
+        QTest::newRow("light") << 15.0 << -1.0 << -1.0 << 0.0;
+    }
+    void dispatchFollowsTheShadowSchedule()
+    {
+        QFETCH(double, rate);
+        QFETCH(double, big);
+        QFETCH(double, small);
+        QFETCH(double, cloud);
+        const std::string yaml = R"(schedlab: 1
+name: two-nodes
+time: {slot: 250ms, frame: 100, duration: 200s, dispatch_per_slot: 0}
+layers: {base: 10MB}
+images:
+  - {name: one:1, variants: [{arch: amd64, layers: [base]}]}
+services:
+  - name: one
+    image: one:1
+    replica: {cpu: 100m, memory: 128Mi}
+    request: {work: 100ms, size: 1KB, deadline: 2s}
+    replicas: {edge: 6, min: 1, max: 10}
+sites:
+  - name: edge
+    kind: edge
+    eaps:
+      - name: eap
+        nodes:
+          - {name: big, arch: amd64, cpu: 2, memory: 4Gi}
+          - {name: small, arch: amd64, cpu: 1, memory: 4Gi}
+  - name: cloud
+    kind: cloud
+    nodes: [{name: vm, arch: amd64, cpu: 8, memory: 32Gi}]
+workload:
+  requests: {kind: poisson, rate: )" + std::to_string(int(rate)) + R"(/s}
+policies: {dispatch: gsp-ss, dequeue: fifo, orchestration: static, placement: kube-default}
+)";
+        const ScenarioLoad load = loadScenarioText(yaml);
+        QVERIFY2(load.ok(), load.errors.empty() ? "" : load.errors.front().format().c_str());
+        struct Count final : SimObserver
+        {
+            std::map<int, int> at;
+            int all = 0;
+            double from = 25.0; // after the first frame: every replica is ready
+            void onDispatch(const SimState &st, std::int32_t, int, int target) override
+            {
+                if (st.now < from)
+                    return;
+                ++at[target];
+                ++all;
+            }
+        } count;
+        RunOptions o;
+        o.seed = 9;
+        o.policies = load.scenario->policies;
+        Engine engine(*load.scenario, buildPolicySet(o), o.config());
+        engine.addObserver(&count);
+        engine.run();
+        QVERIFY(count.all > 1000);
+        const auto &nodes = engine.state().topology->nodes;
+        const auto id = [&](const char *name) {
+            return int(std::find_if(nodes.begin(), nodes.end(),
+                                    [&](const NodeInfo &n) { return n.name == name; }) -
+                       nodes.begin());
+        };
+        const int bigId = id("big"), smallId = id("small");
+        const double share[3] = {double(count.at[bigId]) / count.all,
+                                 double(count.at[smallId]) / count.all,
+                                 double(count.at[kCloud]) / count.all};
+        const double want[3] = {big, small, cloud};
+        for (int i = 0; i < 3; ++i)
+            if (want[i] >= 0)
+                QVERIFY2(std::abs(share[i] - want[i]) < 0.03,
+                         qPrintable(QString("target %1: share %2, the LP says %3")
+                                        .arg(i)
+                                        .arg(share[i])
+                                        .arg(want[i])));
     }
 
     void placesReplicasWithinBounds()

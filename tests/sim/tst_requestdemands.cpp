@@ -66,7 +66,7 @@ private Q_SLOTS:
     void noPolicyDispatchesToANodeWithoutRoom_data()
     {
         QTest::addColumn<QString>("dispatch");
-        for (const char *d : {"greedy", "random", "round-robin", "kube-default"})
+        for (const char *d : {"greedy", "random", "round-robin", "kube-default", "gsp-ss"})
             QTest::newRow(d) << d;
     }
     void noPolicyDispatchesToANodeWithoutRoom()

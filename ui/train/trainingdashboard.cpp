@@ -193,8 +193,10 @@ TrainingDashboard::~TrainingDashboard()
 void TrainingDashboard::setScenario(const Scenario &scenario)
 {
     mScenario = scenario;
-    if (mSession.mode() == TrainMode::Idle)
+    if (mSession.mode() == TrainMode::Idle) {
+        mEpsilon->setValue(scenario.policies.kais.epsilon);
         mStatus->setText(statusText());
+    }
 }
 void TrainingDashboard::setTrainerFactory(TrainerFactory factory)
 {

@@ -2,6 +2,7 @@
 #include "policy/dequeue/dequeuepolicies.h"
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 namespace schedlab {
@@ -19,13 +20,16 @@ namespace {
 class DiscountedExperienceDequeue final : public DequeuePolicy
 {
 public:
-    DiscountedExperienceDequeue(double discount, double penalty)
-        : mDiscount(discount), mPenalty(penalty)
+    DiscountedExperienceDequeue(std::optional<double> discount, std::optional<double> penalty)
+        : mGivenDiscount(discount), mGivenPenalty(penalty)
     {
     }
 
     void reset(const SimState &state, int queueCount) override
     {
+        const KaisParameters &kais = state.scenario->policies.kais;
+        mDiscount = mGivenDiscount.value_or(kais.experienceDiscount);
+        mPenalty = mGivenPenalty.value_or(kais.latePenalty);
         mServices = state.serviceCount;
         const std::size_t cells = std::size_t(queueCount) * mServices;
         mEstimate.assign(cells, 0.0);
@@ -64,7 +68,8 @@ public:
     }
 
 private:
-    double mDiscount, mPenalty;
+    std::optional<double> mGivenDiscount, mGivenPenalty;
+    double mDiscount = 0.9, mPenalty = 0.5;
     int mServices = 0;
     std::vector<double> mEstimate, mSum;
     std::vector<int> mCount;
@@ -72,7 +77,8 @@ private:
 };
 } // namespace
 
-std::unique_ptr<DequeuePolicy> makeDiscountedExperienceDequeue(double discount, double penalty)
+std::unique_ptr<DequeuePolicy> makeDiscountedExperienceDequeue(std::optional<double> discount,
+                                                               std::optional<double> penalty)
 {
     return std::make_unique<DiscountedExperienceDequeue>(discount, penalty);
 }

@@ -13,5 +13,7 @@ std::unique_ptr<DispatchPolicy> makeGreedyDispatch();
 std::unique_ptr<DispatchPolicy> makeKubeDefaultDispatch();
 /** KaiS V's Firmament: centralised min-cost max-flow per slot (firmamentdispatch.cpp). */
 std::unique_ptr<DispatchPolicy> makeFirmamentDispatch();
+/** KaiS V's GSP-SS, request half: the shadow LP's split (gspssdispatch.cpp). */
+std::unique_ptr<DispatchPolicy> makeGspSsDispatch();
 
 } // namespace schedlab

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "policy/orchestration/orchestrationpolicies.h"
-#include "policy/orchestration/shadowscheduling.h"
+#include "policy/orchestration/gspssframe.h"
 #include "workload/arrivalrates.h"
 
 #include <algorithm>
@@ -18,11 +18,12 @@ namespace {
  * edge site, the shadow request scheduling LP (shadowscheduling.h) on the
  * services' arrival rates, then greedy service placement by its shadow demand.
  *
- * The arrival rates are known in advance, as GSP-SS assumes: they come from the
- * scenario's workload definition (ArrivalRateOracle) for the coming frame, the
- * site's share being its eAPs' share, since requests pick an eAP uniformly. No
- * other policy gets this knowledge: it is what makes the baseline an optimum
- * under a model, not a policy a deployment could run.
+ * The arrival rates are known in advance, as GSP-SS assumes: the oracle
+ * (ArrivalRateOracle) replays the run's workload and gives the true rate of
+ * each service at the site's eAPs in the coming frame. No other policy gets
+ * this knowledge: it is what makes the baseline an optimum under a model, not
+ * a policy a deployment could run. The dispatch half (`--dispatch gsp-ss`)
+ * follows the same LP's request split.
  *
  * Greedy placement plans the site afresh each frame, as GSP-SS does: (service,
  * node) pairs in order of shadow demand y, largest first, each asking for
@@ -37,32 +38,24 @@ namespace {
 class GspSsOrchestration final : public OrchestrationPolicy
 {
 public:
-    /** u: the same target utilisation as the `hpa` baseline, for a fair comparison. */
-    static constexpr double kUtilisation = 0.6;
-
     void reset(const SimState &state) override
     {
-        mOracle = std::make_unique<ArrivalRateOracle>(*state.scenario);
+        mOracle = std::make_unique<ArrivalRateOracle>(*state.scenario, *state.topology, state.seed);
     }
 
     void onFrame(OrchestrationContext &ctx) override
     {
         const SimState &st = ctx.state();
-        const Topology &topo = *st.topology;
         const int W = st.serviceCount;
-        std::vector<int> nodes;
-        for (int n = 0; n < topo.edgeCount; ++n)
-            if (topo.nodes[n].site == ctx.site() && !isControlPlane(topo.nodes[n]) &&
-                topo.nodes[n].cpu > 0 && topo.nodes[n].memory > 0)
-                nodes.push_back(n);
+        const GspSsSite site = GspSsSite::observe(st, ctx.site(), st.now, st.now + ctx.frameSeconds(), *mOracle);
+        const std::vector<int> &nodes = site.nodes;
         const int N = int(nodes.size());
         if (N == 0 || W == 0)
             return;
 
-        const std::vector<int> current = currentReplicas(st, nodes);
-        const ShadowProblem problem = buildProblem(ctx, nodes, current);
-        const ShadowSchedule shadow = solveShadowScheduling(problem);
-        const std::vector<int> plan = planPlacement(st, nodes, problem, shadow, current);
+        const ShadowSchedule shadow = solveShadowScheduling(site.problem);
+        const std::vector<int> plan = planPlacement(st, nodes, site.problem, shadow, site.current);
+        const std::vector<int> &current = site.current;
 
         for (int w = 0; w < W; ++w)
             for (int i = 0; i < N; ++i) {
@@ -79,56 +72,6 @@ public:
     }
 
 private:
-    /** Replicas of each service on each node, ready or pulling, not draining. */
-    static std::vector<int> currentReplicas(const SimState &st, const std::vector<int> &nodes)
-    {
-        const int N = int(nodes.size());
-        std::vector<int> count(std::size_t(st.serviceCount) * N, 0);
-        for (int i = 0; i < N; ++i)
-            for (std::int32_t id : st.nodes[nodes[i]].replicas) {
-                const Replica &r = st.replicas[id];
-                if (r.alive && !r.draining)
-                    ++count[std::size_t(r.service) * N + i];
-            }
-        return count;
-    }
-
-    ShadowProblem buildProblem(const OrchestrationContext &ctx, const std::vector<int> &nodes,
-                               const std::vector<int> &current) const
-    {
-        const SimState &st = ctx.state();
-        const Topology &topo = *st.topology;
-        const Scenario &sc = *st.scenario;
-        const int W = st.serviceCount, N = int(nodes.size());
-        int siteEaps = 0;
-        for (const EapInfo &e : topo.eaps)
-            siteEaps += e.site == ctx.site();
-        const double share = topo.eaps.empty() ? 0.0 : double(siteEaps) / double(topo.eaps.size());
-        const std::vector<double> rates =
-            mOracle->serviceRates(st.now, st.now + ctx.frameSeconds());
-
-        ShadowProblem pb;
-        pb.utilisation = kUtilisation;
-        for (int w = 0; w < W; ++w) {
-            const ServiceSpec &s = st.service(w);
-            pb.services.push_back(
-                {rates[w] * share, s.work.mean(), s.replicaCpu, s.replicaMemory, s.replicas.max});
-        }
-        for (int n : nodes)
-            pb.nodes.push_back({topo.nodes[n].cpu, topo.nodes[n].memory, topo.nodes[n].perf});
-        pb.allowed.assign(std::size_t(W) * N, 0);
-        pb.hosted.assign(std::size_t(W) * N, 0);
-        for (int w = 0; w < W; ++w) {
-            const ImageSpec *image = sc.image(st.service(w).image);
-            for (int i = 0; i < N; ++i) {
-                const std::size_t at = std::size_t(w) * N + i;
-                pb.allowed[at] = image && image->variantFor(topo.nodes[nodes[i]].arch);
-                pb.hosted[at] = current[at] > 0;
-            }
-        }
-        return pb;
-    }
-
     /** The greedy placement: replicas per [service * nodes + node]. */
     static std::vector<int> planPlacement(const SimState &st, const std::vector<int> &nodes,
                                           const ShadowProblem &pb, const ShadowSchedule &shadow,

@@ -50,7 +50,12 @@ ShadowSchedule solveShadowScheduling(const ShadowProblem &pb)
             xCol[at] = y + 1;
             const bool kept = !pb.hosted.empty() && pb.hosted[at];
             glp_set_col_bnds(lp.get(), y, GLP_LO, 0.0, 0.0);
-            glp_set_col_bnds(lp.get(), y + 1, GLP_LO, 0.0, 0.0);
+            if (pb.replicaBound.empty())
+                glp_set_col_bnds(lp.get(), y + 1, GLP_LO, 0.0, 0.0);
+            else if (pb.replicaBound[at] > 0)
+                glp_set_col_bnds(lp.get(), y + 1, GLP_DB, 0.0, pb.replicaBound[at]);
+            else
+                glp_set_col_bnds(lp.get(), y + 1, GLP_FX, 0.0, 0.0);
             glp_set_obj_coef(lp.get(), y, 1.0 + (kept ? kKeepBonus : 0.0));
         }
     if (glp_get_num_cols(lp.get()) == 0)

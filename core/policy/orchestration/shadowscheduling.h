@@ -23,6 +23,9 @@ namespace schedlab {
  *               sum_n x[w,n]                       <= max_w        the service's bound
  *               y, x >= 0; y = x = 0 where w's image has no variant for n's arch.
  *
+ * With `replicaBound` set, x[w,n] <= replicaBound[w,n] as well: the replicas
+ * are where they are, and the LP only splits the requests (GSP-SS's dispatch half).
+ *
  * h[w,n] = 1 where n hosts w already: among equally good solutions the LP keeps
  * replicas where they are (eps = 1e-3 cannot trade away served demand).
  */
@@ -45,6 +48,7 @@ struct ShadowProblem
     std::vector<Node> nodes;
     std::vector<char> allowed; ///< [service * nodes + node]
     std::vector<char> hosted;  ///< [service * nodes + node]; empty: none
+    std::vector<double> replicaBound; ///< [service * nodes + node]; empty: no bound
     double utilisation = 0.6;  ///< u
 };
 
