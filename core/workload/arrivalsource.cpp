@@ -30,18 +30,18 @@ double largestEdgeMemory(const Scenario &scenario)
  * Draws what every generator shares: which eAP, and the request's body. A body
  * is a service (its size, work and delay requirement drawn from the service's
  * distributions) or, for a pattern drawn from a trace, a task of the trace (its
- * service, demand and delay requirement from the task, one trace second lasting
- * `traceSecond` simulated seconds; work and size from its service).
+ * service, demand and delay requirement from the task, in seconds however fast
+ * the trace is replayed; work and size from its service).
  */
 class RequestDrawer
 {
 public:
     RequestDrawer(const Scenario &scenario, int eapCount, std::uint64_t seed,
-                  TracePool pool = {}, double traceSecond = 1.0)
+                  TracePool pool = {})
         : mScenario(scenario), mEapCount(eapCount),
           mRouting(Rng::stream(seed, "workload.routing")),
           mRequests(Rng::stream(seed, "workload.requests")), mPool(std::move(pool)),
-          mTraceSecond(traceSecond), mMachineMemory(largestEdgeMemory(scenario))
+          mMachineMemory(largestEdgeMemory(scenario))
     {
     }
 
@@ -86,7 +86,7 @@ public:
     {
         a.service = task.service;
         fromService(a);
-        a.delay = task.delay * mTraceSecond;
+        a.delay = task.delay; // a property of the request, not of the pace it arrives at
         // KaiS Sec. V: plan_cpu and plan_mem are the request's cpu and memory
         // requirement; the trace's memory is a share of its largest machine, read
         // here as a share of the scenario's largest edge node.
@@ -117,7 +117,6 @@ private:
     Rng mRouting;
     Rng mRequests;
     TracePool mPool;
-    double mTraceSecond;
     double mMachineMemory;
 };
 
@@ -125,9 +124,8 @@ private:
 class PatternSource final : public ArrivalSource
 {
 public:
-    PatternSource(const Scenario &scenario, int eapCount, std::uint64_t seed, TracePool pool,
-                  double traceSecond)
-        : mDraw(scenario, eapCount, seed, std::move(pool), traceSecond),
+    PatternSource(const Scenario &scenario, int eapCount, std::uint64_t seed, TracePool pool = {})
+        : mDraw(scenario, eapCount, seed, std::move(pool)),
           mTimes(Rng::stream(seed, "workload.arrivals")), mSpec(scenario.workload.requests)
     {
         const bool poisson = mSpec.kind == RequestWorkloadKind::Poisson;
@@ -242,7 +240,7 @@ public:
         mEnd = mNext;
         while (mEnd < pool.requests.size() && pool.requests[mEnd].start < to)
             ++mEnd;
-        mDraw.emplace(scenario, eapCount, seed, std::move(pool), traceSecond);
+        mDraw.emplace(scenario, eapCount, seed, std::move(pool));
     }
 
     bool next(Arrival &a) override
@@ -285,19 +283,19 @@ std::unique_ptr<ArrivalSource> makeArrivalSource(const Scenario &scenario,
         TracePool pool = loadTracePool(scenario, error);
         if (pool.requests.empty())
             return nullptr;
-        // A pattern drawn from a trace runs the whole trace at `rate` on average.
-        const double traceSecond = w.kind == RequestWorkloadKind::Trace
-                                       ? w.timeScale
-                                       : (w.rate > 0 ? pool.meanRate() / w.rate : 1.0);
-        if (w.kind == RequestWorkloadKind::Trace || w.pattern == Pattern::P4)
+        if (w.kind == RequestWorkloadKind::Trace || w.pattern == Pattern::P4) {
+            // P4 replays the trace at `rate` on average over the whole trace.
+            const double traceSecond = w.kind == RequestWorkloadKind::Trace
+                                           ? w.timeScale
+                                           : (w.rate > 0 ? pool.meanRate() / w.rate : 1.0);
             return std::make_unique<TraceSource>(scenario, eaps, seed, std::move(pool),
                                                  traceSecond);
-        return std::make_unique<PatternSource>(scenario, eaps, seed, std::move(pool),
-                                               traceSecond);
+        }
+        return std::make_unique<PatternSource>(scenario, eaps, seed, std::move(pool));
     }
     if (w.kind == RequestWorkloadKind::Pattern && w.pattern == Pattern::P4)
         return std::make_unique<BurstySource>(scenario, eaps, seed);
-    return std::make_unique<PatternSource>(scenario, eaps, seed, TracePool{}, 1.0);
+    return std::make_unique<PatternSource>(scenario, eaps, seed);
 }
 
 } // namespace schedlab
