@@ -5,6 +5,7 @@
 #include "learn/fastmlp.h"
 #include "learn/learnedmodel.h"
 #include "learn/localstate.h"
+#include "policy/dispatch/centralroundtrip.h"
 
 #include <map>
 #include <stdexcept>
@@ -74,7 +75,42 @@ private:
     std::vector<FirstLayerMemo> mMemos; ///< per eAP
 };
 
+/**
+ * cMMAC dispatching from the cloud (KaiS Sec. V, Fig. 9c: "we maintain a cMMAC
+ * agent for each eAP in the cloud to dispatch requests in a centralized manner
+ * for comparison"): the same actors, deciding where they are, but each eAP's
+ * requests wait for the upload of its observations and for the decisions to
+ * come back (centralRoundTrip, the scenario's `central_dispatch`).
+ */
+class CentralCmmacDispatch final : public DispatchPolicy
+{
+public:
+    explicit CentralCmmacDispatch(const LearnedModel &model) : mActors(model) {}
+
+    void reset(const SimState &state) override
+    {
+        mActors.reset(state);
+        mDelay.assign(state.topology->eaps.size(), 0.0);
+    }
+    bool centralised() const override { return true; }
+    void beginSlot(const SimState &state, const std::vector<SlotRequest> &batch) override
+    {
+        mDelay = centralRoundTrip(state, batch);
+    }
+    int dispatch(const DispatchContext &ctx) override { return mActors.dispatch(ctx); }
+    double decisionDelay(int eap) const override { return mDelay[std::size_t(eap)]; }
+
+private:
+    CmmacDispatch mActors;
+    std::vector<double> mDelay;
+};
+
 } // namespace
+
+std::unique_ptr<DispatchPolicy> makeCentralCmmacDispatch(const LearnedModel &model)
+{
+    return std::make_unique<CentralCmmacDispatch>(model);
+}
 
 std::unique_ptr<DispatchPolicy> makeCmmacDispatch(const LearnedModel &model)
 {

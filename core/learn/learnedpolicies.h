@@ -14,6 +14,8 @@ struct LearnedModel;
 
 /** KaiS cMMAC's actors (learn/cmmacmodel.h names their networks in `model`). */
 std::unique_ptr<DispatchPolicy> makeCmmacDispatch(const LearnedModel &model);
+/** The same actors run in the cloud, paying the round trip (KaiS Fig. 9c). */
+std::unique_ptr<DispatchPolicy> makeCentralCmmacDispatch(const LearnedModel &model);
 
 /** KaiS GPG (Sec. III-B) on the networks of a gpg model; checked against the
  *  scenario at reset (std::invalid_argument when they do not fit). */

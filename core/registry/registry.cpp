@@ -58,6 +58,10 @@ std::list<PolicyInfo> &catalogRows()
             {Plane::Dispatch, "cmmac",
              "learned: one actor per eAP over its local state, masked by the resource context",
              "KaiS III-A, eq. 2-7", learned<makeCmmacDispatch>, "cmmac"},
+            {Plane::Dispatch, "cmmac-central",
+             "learned: the cmmac actors run in the cloud; requests wait for the upload and the "
+             "decisions",
+             "KaiS V, Fig. 9c", learned<makeCentralCmmacDispatch>, "cmmac"},
             {Plane::Dequeue, "fifo", "first in, first out", "KaiS III-A-3", plain<makeFifoDequeue>},
             {Plane::Dequeue, "latency-greedy", "least time to deadline first", "KaiS III-A-3",
              plain<makeLatencyGreedyDequeue>},

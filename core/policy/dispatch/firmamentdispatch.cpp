@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "policy/dispatch/centralroundtrip.h"
 #include "policy/dispatch/dispatchpolicies.h"
 #include "policy/dispatch/schedulingnetwork.h"
 
@@ -12,11 +13,6 @@
 namespace schedlab {
 
 namespace {
-double transferSeconds(const LinkSpec &link, double bytes)
-{
-    return link.latency + (link.bandwidth > 0 ? bytes * 8.0 / link.bandwidth : 0.0);
-}
-
 std::int64_t micros(double seconds)
 {
     return std::llround(seconds * 1e6);
@@ -73,7 +69,7 @@ public:
         mPlan.clear();
         for (std::size_t i = 0; i < batch.size(); ++i)
             mPlan[batch[i].request] = plan->target[i];
-        computeDelays(state, batch);
+        mDelay = centralRoundTrip(state, batch);
     }
 
     int dispatch(const DispatchContext &ctx) override
@@ -149,24 +145,6 @@ private:
         c.cloudCost =
             micros(transferSeconds(wan, size) + wan.latency + work / topo.cloudPerf + cloudWait);
         return c;
-    }
-
-    void computeDelays(const SimState &st, const std::vector<SlotRequest> &batch)
-    {
-        const Topology &topo = *st.topology;
-        const CentralDispatchSpec &c = st.scenario->centralDispatch;
-        std::vector<int> sent(topo.eaps.size(), 0);
-        for (const SlotRequest &q : batch)
-            ++sent[std::size_t(q.eap)];
-        double solveAt = 0.0; // every eAP's report is in
-        for (std::size_t b = 0; b < topo.eaps.size(); ++b) {
-            const double bytes =
-                c.requestRecord * sent[b] + c.nodeReport * double(topo.eaps[b].managed.size());
-            solveAt = std::max(solveAt, transferSeconds(topo.eaps[b].toCloud, bytes));
-        }
-        solveAt += c.solve;
-        for (std::size_t b = 0; b < topo.eaps.size(); ++b)
-            mDelay[b] = solveAt + transferSeconds(topo.eaps[b].toCloud, c.decision * sent[b]);
     }
 
     std::unordered_map<std::int32_t, int> mPlan; ///< request id -> destination, this slot
