@@ -12,6 +12,8 @@
 #include "experiment/storedsweep.h"
 #include "experiment/sweepfiles.h"
 #include "experiment/sweeppreset.h"
+#include "base/textfile.h"
+#include "scenario/yamloverride.h"
 #include "global/globalresult.h"
 #include "metrics/metriccatalog.h"
 
@@ -211,7 +213,35 @@ bool applyPreset(SweepArgs &a)
         a.seeds = p.seeds;
     if (a.duration.empty())
         a.duration = p.duration;
+    for (const auto &[path, value] : p.set)
+        a.set.insert(a.set.begin(), path + "=" + value); // given options come last and win
+    a.paper = p.paper;
     return true;
+}
+
+/** The scenario file's text with every --set (and preset `set`) applied, or nullopt. */
+std::optional<std::string> scenarioText(const SweepArgs &a)
+{
+    std::string why;
+    auto text = readTextFile(a.scenario, &why);
+    if (!text) {
+        std::fprintf(stderr, "%s: cannot read the file: %s\n", a.scenario.c_str(), why.c_str());
+        return std::nullopt;
+    }
+    for (const std::string &setting : a.set) {
+        const std::size_t eq = setting.find('=');
+        if (eq == std::string::npos || eq == 0) {
+            std::fprintf(stderr, "error: --set '%s': expected PATH=VALUE\n", setting.c_str());
+            return std::nullopt;
+        }
+        const YamlEdit edit = setYamlScalar(*text, setting.substr(0, eq), setting.substr(eq + 1));
+        if (!edit.ok()) {
+            std::fprintf(stderr, "%s: --set: %s\n", a.scenario.c_str(), edit.error.c_str());
+            return std::nullopt;
+        }
+        *text = edit.text;
+    }
+    return text;
 }
 
 int reportFailures(const SweepResult &sweep)
@@ -247,7 +277,10 @@ int sweepCommand(const SweepArgs &given)
         std::fprintf(stderr, "error: --seeds must be at least 1\n");
         return BadInput;
     }
-    const SweepPlan plan = planSweepFile(a.scenario, *parameter);
+    const auto text = scenarioText(a);
+    if (!text)
+        return BadInput;
+    const SweepPlan plan = planSweep(*text, a.scenario, *parameter);
     for (const std::string &e : plan.errors)
         std::fprintf(stderr, "%s\n", e.c_str());
     if (!plan.ok())
@@ -318,6 +351,8 @@ int sweepCommand(const SweepArgs &given)
         std::printf("%s\n", sweepJson(sweep).dump(2).c_str());
     } else {
         printTable(sweep, metrics, seeds);
+        if (!a.paper.empty())
+            std::printf("paper: %s\n", a.paper.c_str());
         for (const std::string &f : written)
             std::printf("wrote %s\n", f.c_str());
         if (!a.db.empty())
@@ -376,6 +411,9 @@ void registerSweepCommand(CLI::App &app, int &exitCode)
         ->capture_default_str();
     cmd->add_option("--checkpoint", a.checkpoint,
                     "Trained weights for learned policies (from `train --checkpoint`)");
+    cmd->add_option("--set", a.set,
+                    "PATH=VALUE set in the scenario before the sweep (repeatable), e.g. "
+                    "workload.requests.clips=50");
     cmd->add_flag("--json", a.json, "Print one JSON object");
     cmd->callback([&exitCode] { exitCode = sweepCommand(a); });
 }

@@ -22,6 +22,8 @@ struct SweepArgs
     std::string db;
     std::string checkpoint;
     std::string metric; ///< comma-separated; the first is charted
+    std::vector<std::string> set; ///< PATH=VALUE, set in the scenario before the sweep
+    std::string paper;            ///< a preset's note of what the paper reports
     std::string preset = "ieee-single";
     bool json = false;
 };

@@ -7,6 +7,7 @@
 #include "scenario/yamloverride.h"
 
 #include <charconv>
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -139,6 +140,11 @@ SweepPlan planSweep(const std::string &yamlText, const std::string &fileName,
         if (!loadPoint(edit.text, fileName, point, errors)) {
             for (const ScenarioError &e : errors)
                 plan.errors.push_back("with " + what + ": " + e.format());
+            const bool unknownKey = std::any_of(errors.begin(), errors.end(), [&](const auto &e) {
+                return e.keyPath == parameter.path && e.message.find("unknown key") == 0;
+            });
+            if (unknownKey && plan.points.empty())
+                break; // the key was added and is not one: the same for every value
             continue;
         }
         plan.global = plan.global || point.global;

@@ -45,7 +45,8 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
     }
     MapReader m(ctx, top,
                 {"sweep", "description", "scenario", "param", "values", "dispatch", "dequeue",
-                 "orchestration", "placement", "global", "seeds", "metrics", "duration"});
+                 "orchestration", "placement", "global", "seeds", "metrics", "duration", "set",
+                 "paper"});
     if (const auto v = m.require("sweep", "the preset's schema version; write `sweep: 1`")) {
         int schema = 1;
         if (detail::readInt(ctx, *v, schema) && schema != 1)
@@ -86,6 +87,16 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
     readList(ctx, m, "metrics", out.metrics);
     if (const auto v = m.get("seeds"); v && detail::readInt(ctx, *v, out.seeds) && out.seeds < 1)
         ctx.error(v->mark, v->path, "expected at least 1 seed");
+    if (const auto v = m.get("set"))
+        detail::forEachEntry(ctx, *v, [&](const std::string &path, const Field &value) {
+            std::string text;
+            if (!value.node.IsScalar() || value.node.Scalar().empty())
+                ctx.error(value.mark, value.path,
+                          "expected a value, got " + detail::describeNode(value.node));
+            else if (detail::readString(ctx, value, text))
+                out.set.emplace_back(path, text);
+        });
+    m.string("paper", out.paper);
     if (const auto v = m.get("duration")) {
         double seconds = 0.0;
         if (detail::readQuantity(ctx, *v, Dimension::Duration, seconds)) {

@@ -22,6 +22,8 @@ namespace schedlab {
  *     seeds: 3
  *     metrics: [sched_latency_ms_p99, conflicts]       # the first is charted
  *     duration: 60s                                    # optional
+ *     set: {workload.requests.clips: 50}               # optional: values set first
+ *     paper: "KaiS Fig. 11: the best throughput at 1"  # optional: printed beside ours
  *
  * Options given on the command line take the place of the preset's.
  */
@@ -34,6 +36,9 @@ struct SweepPreset
     std::vector<std::string> dispatch, dequeue, orchestration, placement, global, metrics;
     int seeds = 0; ///< 0: not given
     std::string duration;
+    /** Values set in the scenario before the sweep, path -> value (as `param`). */
+    std::vector<std::pair<std::string, std::string>> set;
+    std::string paper;          ///< what the paper reports, printed beside the results
 };
 
 struct SweepPresetLoad

@@ -87,7 +87,7 @@ struct Located
  * key (or a list item's name) is taken, so keys with dots in them are found.
  */
 Located locate(const YAML::Node &root, const std::vector<std::string> &parts,
-               const std::string &path)
+               const std::string &path, bool scalar = true)
 {
     Located out;
     YAML::Node node = root;
@@ -163,7 +163,7 @@ Located locate(const YAML::Node &root, const std::vector<std::string> &parts,
         node.reset(children[found]); // reset rebinds; operator= would write into the tree
         i += used;
     }
-    if (!node.IsScalar()) {
+    if (scalar && !node.IsScalar()) {
         out.error = "'" + path + "' is " + describe(node) + ", not a single value";
         if (node.IsMap()) {
             std::vector<std::string> keys;
@@ -265,6 +265,60 @@ bool holds(const std::string &text, const std::vector<std::string> &parts, const
     }
 }
 
+bool hasKey(const YAML::Node &map, const std::string &key)
+{
+    for (auto it = map.begin(); it != map.end(); ++it)
+        if (it->first.IsScalar() && it->first.Scalar() == key)
+            return true;
+    return false;
+}
+
+/** The position of the '}' closing the flow map that opens at `open`; npos if none. */
+std::size_t closingBrace(const std::string &text, std::size_t open)
+{
+    int depth = 0;
+    char quote = 0;
+    for (std::size_t i = open; i < text.size(); ++i) {
+        const char c = text[i];
+        if (quote) {
+            if (c == '\\' && quote == '"')
+                ++i;
+            else if (c == quote)
+                quote = 0;
+        } else if (c == '"' || c == '\'') {
+            quote = c;
+        } else if (c == '{' || c == '[') {
+            ++depth;
+        } else if ((c == '}' || c == ']') && --depth == 0) {
+            return c == '}' ? i : std::string::npos;
+        } else if (c == '#' && i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t')) {
+            return std::string::npos; // a comment inside: leave the map alone
+        }
+    }
+    return std::string::npos;
+}
+
+/**
+ * The document with `key: value` added before the '}' of the flow map at
+ * `parent`, on the same line, so no other line moves; nullopt for any other map.
+ */
+std::optional<std::string> addKey(const std::string &text, const YAML::Node &parent,
+                                  const std::string &key, const std::string &value)
+{
+    if (!parent.IsMap() || parent.Mark().pos < 0)
+        return std::nullopt;
+    const std::size_t at = std::size_t(parent.Mark().pos);
+    if (parent.Style() != YAML::EmitterStyle::Flow || at >= text.size() || text[at] != '{')
+        return std::nullopt;
+    const std::size_t close = closingBrace(text, at);
+    if (close == std::string::npos || text.find('\n', at) < close)
+        return std::nullopt;
+    const bool empty = text.find_first_not_of(" \t", at + 1) == close;
+    return text.substr(0, close) + (empty ? "" : ", ") + key + ": " + scalarSource(value, true) +
+           text.substr(close);
+    return std::nullopt; // a block map would need a new line: every later line would move
+}
+
 } // namespace
 
 YamlEdit setYamlScalar(const std::string &text, const std::string &path, const std::string &value)
@@ -282,6 +336,18 @@ YamlEdit setYamlScalar(const std::string &text, const std::string &path, const s
     }
     Located target = locate(root, parts, path);
     if (!target.error.empty()) {
+        // A key missing from a map that exists is added; the loader then checks it
+        // like any other key (a typo is an unknown key there, with a suggestion).
+        const std::vector<std::string> up(parts.begin(), parts.end() - 1);
+        Located parent{root, false, {}};
+        if (!up.empty())
+            parent = locate(root, up, path, false);
+        if (parent.error.empty() && parent.node.IsMap() && !hasKey(parent.node, parts.back()))
+            if (auto added = addKey(text, parent.node, parts.back(), value);
+                added && holds(*added, parts, path, value)) {
+                out.text = std::move(*added);
+                return out;
+            }
         out.error = target.error;
         return out;
     }

@@ -27,6 +27,11 @@ struct YamlEdit
  * stay those of the original file (messages about the edited document point at the
  * file the user knows). A value that plain YAML cannot hold there is quoted.
  *
+ * A last key missing from a one-line flow map that exists is added before its
+ * '}' (`requests: {kind: poisson, rate: 5/s}` takes `workload.requests.clip`), so
+ * a default can be swept without writing it first; the loader then checks the key
+ * like any other (a typo is an unknown key there, with a suggestion).
+ *
  * Refuses a document that does not parse, a path that does not exist (the message
  * lists the keys, or the indices and names, available where it broke, with a "did
  * you mean" hint) and a path that ends at a map, a list or an empty value.

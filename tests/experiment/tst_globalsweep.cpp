@@ -195,6 +195,34 @@ private Q_SLOTS:
         }
     }
 
+    /** A preset's `set` applies before the sweep (a --set after it), and its `paper`
+     *  line is printed beside the results. */
+    void presetsSetValuesAndQuoteThePaper()
+    {
+        const auto r = cli({"sweep", "scenarios/sweeps/kais-fig12-dequeue.yaml", "--param",
+                            "workload.requests.pattern=P4", "--seeds", "1", "--duration", "30s"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(r.out.contains("\npaper: KaiS Fig. 12:"));
+
+        // The fig. 14 preset's `set: {workload.requests.clips: 50}` makes clip 49 valid;
+        // --set replaces the preset's value, and clip 49 of 20 is refused.
+        const auto clip = cli({"sweep", "scenarios/sweeps/kais-fig14-clips.yaml", "--param",
+                               "workload.requests.clip=49", "--dispatch", "greedy",
+                               "--orchestration", "hpa", "--seeds", "1"});
+        QVERIFY2(clip.exitCode == 0, clip.err.constData());
+        const auto twenty = cli({"sweep", "scenarios/sweeps/kais-fig14-clips.yaml", "--param",
+                                 "workload.requests.clip=49", "--set",
+                                 "workload.requests.clips=20", "--dispatch", "greedy",
+                                 "--orchestration", "hpa", "--seeds", "1"});
+        QVERIFY(twenty.exitCode != 0);
+        QVERIFY2(twenty.err.contains("workload.requests.clip: must lie in [0, 19]"),
+                 twenty.err.constData());
+        const auto bad = cli({"sweep", "scenarios/tutorial.yaml", "--param",
+                              "workload.requests.rate=1/s", "--set", "tme.slot=1s"});
+        QVERIFY(bad.exitCode != 0);
+        QVERIFY2(bad.err.contains("--set: no value at 'tme.slot'"), bad.err.constData());
+    }
+
     void cliSweepsAPresetWithOptionsOnTop()
     {
         QTemporaryDir dir;

@@ -136,8 +136,8 @@ private Q_SLOTS:
         QTest::newRow("typo below")
             << "workload.rate"
             << QStringList{"'workload' has no key 'rate'", "its keys: requests, deployments"};
-        QTest::newRow("near miss")
-            << "time.slto" << QStringList{"did you mean 'slot'?", "slot, frame, duration"};
+        QTest::newRow("near miss in a block map")
+            << "services.web.replicaz.max" << QStringList{"has no key 'replicaz'", "replica, request"};
         QTest::newRow("a map") << "time"
                                << QStringList{"'time' is a map, not a single value", "slot"};
         QTest::newRow("a list") << "sites.0.eaps"
@@ -212,6 +212,38 @@ private Q_SLOTS:
         const QString bare = QString::fromStdString(plan.errors[1]);
         QVERIFY2(bare.startsWith("with workload.requests.rate=3: "), qPrintable(bare));
         QVERIFY2(bare.contains("workload.requests.rate"), qPrintable(bare));
+    }
+
+    /** A key missing from a one-line flow map is added there, so a default can be swept;
+     *  no other line moves. */
+    void missingKeysOfFlowMapsAreAdded()
+    {
+        const std::string text = tutorialText();
+        const YamlEdit edit = setYamlScalar(text, "workload.requests.period", "30s");
+        QVERIFY2(edit.ok(), edit.error.c_str());
+        QCOMPARE(std::count(edit.text.begin(), edit.text.end(), '\n'),
+                 std::count(text.begin(), text.end(), '\n'));
+        QVERIFY(edit.text.find("requests: {kind: poisson, rate: 5/s, period: 30s}") !=
+                std::string::npos);
+        const ScenarioLoad load = loadScenarioText(edit.text, kTutorial);
+        QVERIFY(load.ok());
+        QCOMPARE(load.scenario->workload.requests.period, 30.0);
+        // A block map would need a new line: refused, naming the keys there.
+        const YamlEdit block = setYamlScalar(text, "workload.extra", "1");
+        QVERIFY(!block.ok());
+        QVERIFY2(block.error.find("its keys: requests, deployments") != std::string::npos,
+                 block.error.c_str());
+    }
+
+    /** A typo added to a flow map is the loader's unknown key, reported once. */
+    void aMistypedAddedKeyIsReportedOnce()
+    {
+        const SweepPlan plan = planSweep(tutorialText(), kTutorial, parameter("time.slto=1,2,3"));
+        QVERIFY(!plan.ok());
+        QCOMPARE(plan.errors.size(), std::size_t(1));
+        QVERIFY2(plan.errors[0].find("unknown key 'slto'; did you mean 'slot'?") !=
+                     std::string::npos,
+                 plan.errors[0].c_str());
     }
 
     void aBadPathIsReportedOnce()

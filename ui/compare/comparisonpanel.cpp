@@ -158,8 +158,8 @@ void ComparisonPanel::useModel(std::shared_ptr<const LearnedModel> model, const 
     for (Plane plane : {Plane::Dispatch, Plane::Dequeue, Plane::Orchestration, Plane::Placement}) {
         QStringList learned;
         for (const PolicyInfo &p : policyCatalog())
-            if (p.plane == plane && agentTrains(mModel->agent, p))
-                learned << q(p.name);
+            if (p.plane == plane && agentTrains(mModel->agent, p) && p.name == p.agent)
+                learned << q(p.name); // the trained policy itself, not variants (cmmac-central)
         if (learned.isEmpty())
             continue;
         // The learned policy against the baselines of its plane.
