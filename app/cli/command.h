@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <filesystem>
+
 namespace CLI {
 class App;
 }
@@ -25,6 +27,8 @@ void registerListMetricsCommand(CLI::App &app, int &exitCode);
 void registerTrainCommand(CLI::App &app, int &exitCode);
 /** `train` as schedlab-cli lists it; runTrainProgram() runs it. */
 void registerTrainCommand(CLI::App &app);
+/** schedlab-train beside this program (a build tree), or where it is installed. */
+std::filesystem::path trainProgram();
 /** Replaces this process with schedlab-train for `schedlab-cli train ARGS`; returns
  *  only when it cannot, with the exit code after saying why. */
 int runTrainProgram(int argc, char **argv);

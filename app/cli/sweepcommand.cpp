@@ -13,7 +13,9 @@
 #include "experiment/sweepfiles.h"
 #include "experiment/sweeppreset.h"
 #include "base/textfile.h"
+#include "registry/registry.h"
 #include "scenario/yamloverride.h"
+#include "trainedmodel.h"
 #include "global/globalresult.h"
 #include "metrics/metriccatalog.h"
 
@@ -216,6 +218,10 @@ bool applyPreset(SweepArgs &a)
     for (const auto &[path, value] : p.set)
         a.set.insert(a.set.begin(), path + "=" + value); // given options come last and win
     a.paper = p.paper;
+    if (a.train.empty())
+        a.train = p.train;
+    if (!a.trainSeed && p.trainSeed > 0)
+        a.trainSeed = p.trainSeed;
     return true;
 }
 
@@ -242,6 +248,19 @@ std::optional<std::string> scenarioText(const SweepArgs &a)
         *text = edit.text;
     }
     return text;
+}
+
+/** True when a policy of some variant runs weights `agent` trains. */
+bool runsAgent(const ComparisonSpec &spec, const std::string &agent)
+{
+    for (const Variant &v : spec.variants)
+        for (const auto &[plane, name] : {std::pair{Plane::Dispatch, &v.policies.dispatch},
+                                          std::pair{Plane::Dequeue, &v.policies.dequeue},
+                                          std::pair{Plane::Orchestration, &v.policies.orchestration},
+                                          std::pair{Plane::Placement, &v.policies.placement}})
+            if (const PolicyInfo *info = findPolicy(plane, *name); info && agentTrains(agent, *info))
+                return true;
+    return false;
 }
 
 int reportFailures(const SweepResult &sweep)
@@ -302,6 +321,27 @@ int sweepCommand(const SweepArgs &given)
     }
     if (!loadCheckpointOption(a.checkpoint, spec.model))
         return BadInput;
+    if (!a.train.empty()) {
+        if (!a.checkpoint.empty()) {
+            std::fprintf(stderr, "error: give --train or --checkpoint, not both\n");
+            return BadInput;
+        }
+        spec.modelFor = [&a, &plan](const SweepPoint &p, std::string *error) {
+            const std::uint64_t seed = a.trainSeed.value_or(p.scenario.seed);
+            std::fprintf(stderr, "training %s for %s=%s (seed %llu)\n", a.train.c_str(),
+                         plan.parameter.c_str(), p.value.c_str(),
+                         static_cast<unsigned long long>(seed));
+            return trainModel(p.scenario, a.train, seed, error);
+        };
+        if (!plan.global && !runsAgent(comparisonSpecFor(spec, plan.points.front()), a.train)) {
+            std::fprintf(stderr,
+                         "error: --train %s: no policy of the sweep runs a %s model; choose "
+                         "its learned policies (e.g. --dispatch cmmac --orchestration gpg for "
+                         "kais)\n",
+                         a.train.c_str(), a.train.c_str());
+            return BadInput;
+        }
+    }
     spec.jobs = a.jobs > 0 ? a.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
     if (!plan.global)
         for (const SweepPoint &p : plan.points)
@@ -414,6 +454,12 @@ void registerSweepCommand(CLI::App &app, int &exitCode)
     cmd->add_option("--set", a.set,
                     "PATH=VALUE set in the scenario before the sweep (repeatable), e.g. "
                     "workload.requests.clips=50");
+    cmd->add_option("--train", a.train,
+                    "Train this agent (its default budget) on each value's scenario first and run "
+                    "the learned policies with it, for a value that changes what is learned "
+                    "(e.g. policies.kais.epsilon)");
+    cmd->add_option("--train-seed", a.trainSeed,
+                    "With --train: the training seed (default: the scenario's, as `train`)");
     cmd->add_flag("--json", a.json, "Print one JSON object");
     cmd->callback([&exitCode] { exitCode = sweepCommand(a); });
 }

@@ -24,6 +24,8 @@ struct SweepArgs
     std::string metric; ///< comma-separated; the first is charted
     std::vector<std::string> set; ///< PATH=VALUE, set in the scenario before the sweep
     std::string paper;            ///< a preset's note of what the paper reports
+    std::string train;            ///< an agent trained on each value's scenario
+    std::optional<std::uint64_t> trainSeed;
     std::string preset = "ieee-single";
     bool json = false;
 };

@@ -12,8 +12,6 @@
 
 namespace schedlab::cli {
 
-namespace {
-
 /** schedlab-train beside this program (a build tree), or where it is installed. */
 std::filesystem::path trainProgram()
 {
@@ -25,8 +23,6 @@ std::filesystem::path trainProgram()
             return candidate;
     return dir / "schedlab-train";
 }
-
-} // namespace
 
 void registerTrainCommand(CLI::App &app)
 {

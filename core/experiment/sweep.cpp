@@ -222,12 +222,20 @@ SweepResult runSweep(const SweepPlan &plan, const SweepSpec &spec,
                 progress(before + done, total);
         };
         const auto &g = plan.points[i].global;
-        if (!g) {
-            r.cells = runComparison(r.scenario, r.spec, reported, cancel);
-        } else if (cancel && cancel->load()) {
+        const auto failEvery = [&r](const std::string &why) {
             for (std::size_t v = 0; v < r.spec.variants.size(); ++v)
                 for (std::size_t k = 0; k < r.spec.seeds.size(); ++k)
-                    r.cells.push_back({int(v), int(k), {}, "cancelled before it ran"});
+                    r.cells.push_back({int(v), int(k), {}, why});
+        };
+        std::string modelError;
+        if (!g && spec.modelFor && !(cancel && cancel->load()))
+            r.spec.model = spec.modelFor(plan.points[i], &modelError);
+        if (!modelError.empty()) {
+            failEvery(modelError);
+        } else if (!g) {
+            r.cells = runComparison(r.scenario, r.spec, reported, cancel);
+        } else if (cancel && cancel->load()) {
+            failEvery("cancelled before it ran");
         } else {
             global::GlobalScenario scenario = *g;
             if (spec.duration > 0)

@@ -78,6 +78,11 @@ struct SweepSpec
     double duration = 0.0; ///< 0 = each scenario's
     int jobs = 1;
     std::shared_ptr<const LearnedModel> model;
+    /** Set: the learned policies of each value run the model it returns for that value
+     *  (trained on its scenario, when the value changes what is learned); a value whose
+     *  model is null runs no cell, each carrying `modelError`. */
+    std::function<std::shared_ptr<const LearnedModel>(const SweepPoint &, std::string *modelError)>
+        modelFor;
 };
 
 /** The comparison a sweep runs for one value's scenario. */

@@ -46,7 +46,7 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
     MapReader m(ctx, top,
                 {"sweep", "description", "scenario", "param", "values", "dispatch", "dequeue",
                  "orchestration", "placement", "global", "seeds", "metrics", "duration", "set",
-                 "paper"});
+                 "train", "paper"});
     if (const auto v = m.require("sweep", "the preset's schema version; write `sweep: 1`")) {
         int schema = 1;
         if (detail::readInt(ctx, *v, schema) && schema != 1)
@@ -96,6 +96,13 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
             else if (detail::readString(ctx, value, text))
                 out.set.emplace_back(path, text);
         });
+    if (const auto v = m.get("train")) {
+        MapReader t(ctx, *v, {"agent", "seed"});
+        if (t.require("agent", "the agent trained on each value's scenario, as `train --agent`"))
+            t.string("agent", out.train);
+        if (const auto s = t.get("seed"))
+            detail::readUint64(ctx, *s, out.trainSeed);
+    }
     m.string("paper", out.paper);
     if (const auto v = m.get("duration")) {
         double seconds = 0.0;

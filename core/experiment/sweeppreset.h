@@ -23,6 +23,7 @@ namespace schedlab {
  *     metrics: [sched_latency_ms_p99, conflicts]       # the first is charted
  *     duration: 60s                                    # optional
  *     set: {workload.requests.clips: 50}               # optional: values set first
+ *     train: {agent: kais, seed: 1000}                 # optional: trained for each value
  *     paper: "KaiS Fig. 11: the best throughput at 1"  # optional: printed beside ours
  *
  * Options given on the command line take the place of the preset's.
@@ -39,6 +40,8 @@ struct SweepPreset
     /** Values set in the scenario before the sweep, path -> value (as `param`). */
     std::vector<std::pair<std::string, std::string>> set;
     std::string paper;          ///< what the paper reports, printed beside the results
+    std::string train;          ///< an agent trained for each value; empty: none
+    std::uint64_t trainSeed = 0; ///< 0: the scenario's seed
 };
 
 struct SweepPresetLoad

@@ -223,6 +223,27 @@ private Q_SLOTS:
         QVERIFY2(bad.err.contains("--set: no value at 'tme.slot'"), bad.err.constData());
     }
 
+    /** --train trains the agent on each value's scenario (in schedlab-train) first. */
+    void trainsForEachValue()
+    {
+        const auto r = cli({"sweep", "scenarios/tutorial.yaml", "--param", "time.frame=50,100",
+                            "--orchestration", "gpg", "--train", "gpg", "--seeds", "1"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.err.contains("training gpg for time.frame=50 (seed 1)") &&
+                     r.err.contains("training gpg for time.frame=100"),
+                 r.err.constData());
+        QVERIFY(r.out.contains("\n50 ") && r.out.contains("\n100 "));
+        const auto none = cli({"sweep", "scenarios/tutorial.yaml", "--param", "time.frame=50",
+                               "--train", "gpg"});
+        QCOMPARE(none.exitCode, 2);
+        QVERIFY(none.err.contains("no policy of the sweep runs a gpg model"));
+        const auto failing = cli({"sweep", "scenarios/tutorial.yaml", "--param", "time.frame=50",
+                                  "--placement", "drs", "--train", "drs", "--seeds", "1"});
+        QCOMPARE(failing.exitCode, 1);
+        QVERIFY2(failing.err.contains("needs pods") && failing.err.contains("training drs failed"),
+                 failing.err.constData());
+    }
+
     void cliSweepsAPresetWithOptionsOnTop()
     {
         QTemporaryDir dir;

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "learn/learnedmodel.h"
+#include "model/scenario.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+namespace schedlab::cli {
+
+/**
+ * Trains `agent` on `scenario` with its default budget from `seed` in the
+ * schedlab-train program (schedlab-cli does not load libtorch), its progress on
+ * stderr, and returns the weights; null with `error` set when training fails.
+ */
+std::shared_ptr<const LearnedModel> trainModel(const Scenario &scenario, const std::string &agent,
+                                               std::uint64_t seed, std::string *error);
+
+} // namespace schedlab::cli
