@@ -363,6 +363,19 @@ int sweepCommand(const SweepArgs &given)
     });
     bar.done();
     const int failed = reportFailures(sweep);
+    if (metrics.empty()) // the probe could not run (a model trained only now): ask the runs
+        for (const SweepPointResult &p : sweep.points)
+            for (const CellResult &c : p.cells)
+                if (c.error.empty() && metrics.empty()) {
+                    std::vector<std::string> known;
+                    for (const MetricValue &m : c.result.metrics)
+                        known.push_back(m.name);
+                    metrics = keyMetrics(plan.global ? std::vector{MetricGroup::Global}
+                                                     : metricGroups(p.scenario),
+                                         known);
+                }
+    if (metrics.empty())
+        metrics.push_back("throughput_rate");
 
     if (!a.db.empty()) {
         const std::string label = comparisonLabel(plan.points.front().scenario);

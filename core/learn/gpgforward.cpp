@@ -42,16 +42,18 @@ std::vector<double> softmax(std::span<const float> values)
 
 GpgForward::GpgForward(const LearnedModel &model, const GpgLayout &layout,
                        const std::string &origin)
-    : mLayout(layout), mF1(load(model, layout, origin, GpgNets::kF1)),
-      mH1(load(model, layout, origin, GpgNets::kH1)),
-      mF2(load(model, layout, origin, GpgNets::kF2)),
-      mH2(load(model, layout, origin, GpgNets::kH2)),
-      mF3(load(model, layout, origin, GpgNets::kF3)),
-      mH3(load(model, layout, origin, GpgNets::kH3)),
-      mValueNet(load(model, layout, origin, GpgNets::kG)),
+    : mLayout(layout), mValueNet(load(model, layout, origin, GpgNets::kG)),
       mScalingNet(load(model, layout, origin, GpgNets::kQ)),
-      mPolicyInput(3 * std::size_t(layout.embedding()))
+      mPolicyInput(std::size_t(layout.policyInput()))
 {
+    if (layout.stacked > 0)
+        return;
+    mF1 = load(model, layout, origin, GpgNets::kF1);
+    mH1 = load(model, layout, origin, GpgNets::kH1);
+    mF2 = load(model, layout, origin, GpgNets::kF2);
+    mH2 = load(model, layout, origin, GpgNets::kH2);
+    mF3 = load(model, layout, origin, GpgNets::kF3);
+    mH3 = load(model, layout, origin, GpgNets::kH3);
 }
 
 void GpgForward::embed(std::span<const float> states, std::span<const int> groupOf, int groups)
@@ -66,6 +68,17 @@ void GpgForward::embed(std::span<const float> states, std::span<const int> group
         if (g < 0 || g >= groups)
             throw std::invalid_argument("gpg: eAP group " + std::to_string(g) + " out of range");
     mGroupOf.assign(groupOf.begin(), groupOf.end());
+    if (mLayout.stacked > 0) {
+        if (n != mLayout.stacked)
+            throw std::invalid_argument("gpg: the model stacks the states of " +
+                                        std::to_string(mLayout.stacked) + " nodes, the site has " +
+                                        std::to_string(n));
+        mX.assign(states.begin(), states.end()); // x_n is s̃_n; no y_b, no z
+        mY.clear();
+        mZ.clear();
+        computeValues();
+        return;
+    }
 
     // Eq. 10, level 1: messages of what each node carries, summed per group.
     std::vector<float> message(std::size_t(n) * e), sum(std::size_t(groups) * e, 0.0f);
@@ -104,9 +117,13 @@ void GpgForward::embed(std::span<const float> states, std::span<const int> group
         add(clusterSum, mF3.forward(y(b)));
     const auto h = mH3.forward(clusterSum);
     mZ.assign(h.begin(), h.end());
+    computeValues();
+}
 
-    mValues.resize(n);
-    for (int j = 0; j < n; ++j) {
+void GpgForward::computeValues()
+{
+    mValues.resize(mGroupOf.size());
+    for (int j = 0; j < nodeCount(); ++j) {
         policyInput(j);
         mValues[j] = mValueNet.forward(mPolicyInput)[0];
     }
@@ -120,7 +137,7 @@ std::span<const float> GpgForward::x(int node) const
 
 std::span<const float> GpgForward::y(int group) const
 {
-    const std::size_t e = std::size_t(mLayout.embedding());
+    const std::size_t e = mY.empty() ? 0 : std::size_t(mLayout.embedding());
     return {mY.data() + std::size_t(group) * e, e};
 }
 
@@ -140,8 +157,14 @@ std::vector<float> GpgForward::scalingValues(int node) const
 
 void GpgForward::policyInput(int node) const
 {
-    const auto xs = x(node), ys = y(mGroupOf[node]);
+    const auto xs = x(node);
     auto out = mPolicyInput.begin();
+    if (mLayout.stacked > 0) { // [s̃_n, s̃ of every node]
+        out = std::copy(xs.begin(), xs.end(), out);
+        std::copy(mX.begin(), mX.end(), out);
+        return;
+    }
+    const auto ys = y(mGroupOf[node]);
     out = std::copy(xs.begin(), xs.end(), out);
     out = std::copy(ys.begin(), ys.end(), out);
     std::copy(mZ.begin(), mZ.end(), out);

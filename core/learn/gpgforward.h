@@ -23,6 +23,9 @@ struct LearnedModel;
  * only the embedding results"), so x_n = h_1[Σ_{n' ≠ n in its group} f_1(carried_{n'})]
  * + s̃_n. Then y_b = h_2[Σ_{n ∈ N_b} f_2(x_n)] and z = h_3[Σ_b f_3(y_b)]: the summary
  * nodes carry no state of their own, so their "+ s̃" term is zero.
+ *
+ * With state stacking (GpgLayout::stacked, KaiS Fig. 13b) there is no GNN: x_n is
+ * s̃_n, y and z are empty, and θ_g and θ_q read [s̃_n, s̃ of every node of the site].
  */
 class GpgForward
 {
@@ -50,7 +53,9 @@ public:
     std::vector<float> scalingValues(int node) const;
 
 private:
-    /** [x_n, y_b, z] into mPolicyInput. */
+    /** g_n of every node from the embeddings. */
+    void computeValues();
+    /** [x_n, y_b, z] (state stacking: [s̃_n, s̃ of every node]) into mPolicyInput. */
     void policyInput(int node) const;
 
     GpgLayout mLayout;

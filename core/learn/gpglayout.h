@@ -41,11 +41,19 @@ struct GpgLayout
     static constexpr int kQueueOffset = 6;
 
     int services = 0; ///< W
+    /** State stacking (KaiS Fig. 13b) over this many nodes: θ_g and θ_q read
+     *  [s̃_n, s̃ of every node of the site] instead of [x_n, y_b, z]; 0: the GNN. */
+    int stacked = 0;
 
     constexpr int serviceQueueOffset() const { return kHeader; }
     constexpr int replicaOffset() const { return kHeader + services; }
     constexpr int size() const { return kHeader + 2 * services; }
     constexpr int embedding() const { return size(); }
+    /** The width of θ_g's and θ_q's input. */
+    constexpr int policyInput() const
+    {
+        return stacked > 0 ? embedding() * (1 + stacked) : 3 * embedding();
+    }
     /** Outputs of θ_q: the 2W + 1 scaling actions. */
     constexpr int actions() const { return 2 * services + 1; }
     constexpr int noAction() const { return services; }

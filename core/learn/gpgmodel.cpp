@@ -3,21 +3,34 @@
 
 #include "learn/learnedmodel.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <stdexcept>
 
 namespace schedlab {
 
-const std::vector<std::string> &GpgNets::names()
+const std::vector<std::string> &GpgNets::names(bool stacked)
 {
-    static const std::vector<std::string> n = {kF1, kH1, kF2, kH2, kF3, kH3, kG, kQ};
-    return n;
+    static const std::vector<std::string> gnn = {kF1, kH1, kF2, kH2, kF3, kH3, kG, kQ};
+    static const std::vector<std::string> policies = {kG, kQ};
+    return stacked ? policies : gnn;
+}
+
+GpgLayout gpgLayoutOf(const LearnedModel &model, int services)
+{
+    GpgLayout layout{services};
+    const auto encoder = model.info.find(kGpgEncoderKey);
+    const auto nodes = model.info.find(kGpgStackedNodesKey);
+    if (encoder != model.info.end() && encoder->second == "stacking" && nodes != model.info.end())
+        layout.stacked = std::max(1, std::atoi(nodes->second.c_str()));
+    return layout;
 }
 
 std::vector<int> GpgNets::sizes(const std::string &name, const GpgLayout &layout)
 {
     const int e = layout.embedding();
     if (name == kG || name == kQ)
-        return {3 * e, kPolicyHidden[0], kPolicyHidden[1], kPolicyHidden[2],
+        return {layout.policyInput(), kPolicyHidden[0], kPolicyHidden[1], kPolicyHidden[2],
                 name == kG ? 1 : layout.actions()};
     for (const std::string &n : names())
         if (n == name)

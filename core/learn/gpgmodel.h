@@ -32,8 +32,8 @@ struct GpgNets
     static constexpr const char *kF3 = "gpg.f3", *kH3 = "gpg.h3";
     static constexpr const char *kG = "gpg.g", *kQ = "gpg.q";
 
-    /** Every network, in the order above. */
-    static const std::vector<std::string> &names();
+    /** Every network, in the order above; with state stacking only θ_g and θ_q. */
+    static const std::vector<std::string> &names(bool stacked = false);
     /** Layer widths of network `name`, input first; throws std::invalid_argument
      *  for a name that is not one of names(). */
     static std::vector<int> sizes(const std::string &name, const GpgLayout &layout);
@@ -46,5 +46,11 @@ struct GpgNets
 
 /** LearnedModel::info key: H, the high-value edge nodes chosen per frame. */
 inline constexpr const char *kGpgNodesPerFrameKey = "nodesPerFrame";
+/** LearnedModel::info keys of a state-stacking model: "stacking", and its node count. */
+inline constexpr const char *kGpgEncoderKey = "encoder";
+inline constexpr const char *kGpgStackedNodesKey = "stackedNodes";
+
+/** The layout a gpg model was trained with, for W services (its encoder from info). */
+GpgLayout gpgLayoutOf(const LearnedModel &model, int services);
 
 } // namespace schedlab

@@ -33,7 +33,7 @@ public:
         // H is the scenario's (policies.kais.H); the checkpoint records the H it was
         // trained with, and the networks do not depend on it.
         mNodesPerFrame = std::max(1, state.scenario->policies.kais.nodesPerFrame);
-        const GpgLayout layout{state.serviceCount};
+        const GpgLayout layout = gpgLayoutOf(mModel, state.serviceCount);
         const int trained = GpgNets::servicesOf(mModel);
         if (trained != layout.services)
             throw std::invalid_argument(
@@ -46,8 +46,16 @@ public:
             throw std::invalid_argument(e.what());
         }
         mGraphs.clear();
-        for (int site : state.topology->edgeSites)
-            mGraphs.emplace(site, GpgSiteGraph(*state.topology, layout.services, site));
+        for (int site : state.topology->edgeSites) {
+            GpgSiteGraph graph(*state.topology, layout.services, site);
+            if (layout.stacked > 0 && graph.nodeCount() != layout.stacked)
+                throw std::invalid_argument(
+                    "orchestration policy 'gpg': the checkpoint stacks the states of " +
+                    std::to_string(layout.stacked) + " edge nodes (state stacking), site '" +
+                    state.scenario->sites[std::size_t(site)].name + "' has " +
+                    std::to_string(graph.nodeCount()) + ": train on this scenario");
+            mGraphs.emplace(site, std::move(graph));
+        }
     }
 
     void onFrame(OrchestrationContext &ctx) override

@@ -71,4 +71,21 @@ int GpgSiteGraph::queuedRequests(const SimState &state) const
     return total;
 }
 
+int gpgStackedNodes(const Scenario &scenario, const Topology &topology)
+{
+    if (scenario.policies.kais.encoder != "stacking")
+        return 0;
+    int nodes = -1;
+    for (int site : topology.edgeSites) {
+        const int here = GpgSiteGraph(topology, int(scenario.services.size()), site).nodeCount();
+        if (nodes >= 0 && here != nodes)
+            throw std::invalid_argument("gpg: state stacking needs edge sites of one size; site '" +
+                                        scenario.sites[std::size_t(site)].name + "' has " +
+                                        std::to_string(here) + " nodes, another " +
+                                        std::to_string(nodes));
+        nodes = here;
+    }
+    return std::max(nodes, 0);
+}
+
 } // namespace schedlab

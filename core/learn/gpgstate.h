@@ -8,6 +8,7 @@
 
 namespace schedlab {
 
+struct Scenario;
 struct SimState;
 struct Topology;
 
@@ -16,6 +17,13 @@ struct Topology;
  * topology order, each in the group of its managing eAP, and their node states s̃_n
  * in GpgLayout. Fixed at construction; writing allocates nothing. Plain C++.
  */
+/**
+ * The node count a state-stacking GPG stacks on `scenario`'s topology (KaiS Fig.
+ * 13b): every edge site's, which must be the same; 0 when the scenario's encoder is
+ * the GNN. Throws std::invalid_argument when the edge sites differ in size.
+ */
+int gpgStackedNodes(const Scenario &scenario, const Topology &topology);
+
 class GpgSiteGraph
 {
 public:

@@ -261,6 +261,9 @@ struct KaisParameters
     double latePenalty = 0.5;        ///< λ' of eq. 9, in (0, 1)
     double discount = 0.5;           ///< γ: cMMAC's return discount (Sec. III-A-1)
     double epsilon = 1.0;            ///< ε: weight of load balance in û = e^{−λ−εν} (Fig. 11)
+    /** GPG's state encoder when trained: "gnn" (eq. 10) or "stacking" (the node states
+     *  stacked into one flat vector, KaiS Fig. 13b). */
+    std::string encoder = "gnn";
     bool operator==(const KaisParameters &) const = default;
 };
 

@@ -71,7 +71,8 @@ const TypeSchema<KaisParameters> &kaisSchema()
          {"lambda_e", "λ_e (experience discount)", &K::experienceDiscount, Ratio, OpenUnitInterval},
          {"lambda_prime", "λ' (late penalty)", &K::latePenalty, Ratio, OpenUnitInterval},
          {"gamma", "γ (return discount)", &K::discount, Ratio, PositiveUnit},
-         {"epsilon", "ε (load-balance weight)", &K::epsilon, Ratio, NonNegative}},
+         {"epsilon", "ε (load-balance weight)", &K::epsilon, Ratio, NonNegative},
+         {"encoder", "GPG encoder", &K::encoder, Ratio, NonEmpty}},
         {}};
     return schema;
 }

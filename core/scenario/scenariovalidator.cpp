@@ -40,6 +40,9 @@ public:
         checkDeployments();
         checkPolicies();
         checkScalars("policies.kais", kaisSchema(), mS.policies.kais);
+        if (const std::string &e = mS.policies.kais.encoder; e != "gnn" && e != "stacking")
+            add("policies.kais.encoder",
+                "expected gnn or stacking, got '" + e + "'" + didYouMean(e, {"gnn", "stacking"}));
         checkLayout();
         return std::move(mErrors);
     }

@@ -73,8 +73,7 @@ public:
             adopt(*options.initial);
         if (withGpg)
             mGpg = std::make_unique<GpgLearner>(int(scenario.services.size()),
-                                                GpgLearner::Options{.nodesPerFrame = scenario.policies.kais.nodesPerFrame,
-                                                                    .seed = options.seed},
+                                                GpgLearner::Options::of(scenario, options.seed),
                                                 options.initial.get());
         mTarget = FastMlp(mCritic.weights(), FastMlp::Head::Linear);
         mValue = mTarget;

@@ -12,13 +12,22 @@
 namespace schedlab {
 
 GpgLearner::GpgLearner(int services, const Options &options, const LearnedModel *initial)
-    : mLayout{services}, mOptions(options), mNetwork(mLayout, options.seed)
+    : mLayout{services, options.stackedNodes}, mOptions(options), mNetwork(mLayout, options.seed)
 {
     if (options.nodesPerFrame < 1)
         throw std::invalid_argument("gpg: H (nodes per frame) must be at least 1");
     if (initial)
         mNetwork.setWeights(*initial, "the initial gpg model");
     refreshForward();
+}
+
+GpgLearner::Options GpgLearner::Options::of(const Scenario &scenario, std::uint64_t seed)
+{
+    Options o;
+    o.nodesPerFrame = scenario.policies.kais.nodesPerFrame;
+    o.stackedNodes = gpgStackedNodes(scenario, Topology::build(scenario));
+    o.seed = seed;
+    return o;
 }
 
 void GpgLearner::refreshForward()
@@ -32,6 +41,10 @@ LearnedModel GpgLearner::model() const
     m.agent = "gpg";
     m.nets = mNetwork.weights();
     m.info[kGpgNodesPerFrameKey] = std::to_string(mOptions.nodesPerFrame);
+    if (mLayout.stacked > 0) {
+        m.info[kGpgEncoderKey] = "stacking";
+        m.info[kGpgStackedNodesKey] = std::to_string(mLayout.stacked);
+    }
     return m;
 }
 

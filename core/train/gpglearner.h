@@ -79,8 +79,13 @@ public:
     struct Options
     {
         int nodesPerFrame = KaisParameters{}.nodesPerFrame; ///< H
+        int stackedNodes = 0; ///< state stacking over this many nodes (KaiS Fig. 13b); 0: GNN
         double queueScale = 0.0; ///< κ of the reward; 0: the site's edge node count
         std::uint64_t seed = 1;  ///< initial weights
+
+        /** H and the encoder of `scenario`'s `policies.kais`; throws
+         *  std::invalid_argument when state stacking cannot apply to it. */
+        static Options of(const Scenario &scenario, std::uint64_t seed);
     };
 
     /** `initial` set: training continues from its weights (CheckpointError when they

@@ -31,7 +31,7 @@ struct GpgNetwork::Impl
     {
         std::vector<torch::Tensor> params;
         std::uint64_t k = 0;
-        for (const std::string &name : GpgNets::names()) {
+        for (const std::string &name : GpgNets::names(layout.stacked > 0)) {
             auto net = makeMlp(GpgNets::sizes(name, layout), seed + 1000003ull * k++);
             for (const auto &p : net->parameters())
                 params.push_back(p);
@@ -56,6 +56,15 @@ struct GpgNetwork::Impl
     Forward forward(const torch::Tensor &states, const std::vector<int> &groupOf, int groups)
     {
         const auto n = std::int64_t(groupOf.size());
+        if (layout.stacked > 0) {
+            if (n != layout.stacked)
+                throw std::invalid_argument("gpg: the network stacks the states of " +
+                                            std::to_string(layout.stacked) +
+                                            " nodes, the site has " + std::to_string(n));
+            const auto all = states.reshape({states.size(0), 1, -1}).expand({-1, n, -1});
+            const auto input = torch::cat({states, all}, 2); // [T, N, E (1 + N)]
+            return {run(GpgNets::kG, input).squeeze(2), run(GpgNets::kQ, input)};
+        }
         // Level 1: in graph order, each node replaces what it carries (s̃_n) by x_n.
         const auto message = run(GpgNets::kF1, states); // [T, N, E]
         std::vector<torch::Tensor> sum(groups);
@@ -217,12 +226,13 @@ std::map<std::string, MlpWeights> GpgNetwork::weights() const
 
 void GpgNetwork::setWeights(const LearnedModel &model, const std::string &origin)
 {
+    const bool stacked = d->layout.stacked > 0;
     std::vector<const MlpWeights *> given;
-    for (const std::string &name : GpgNets::names())
+    for (const std::string &name : GpgNets::names(stacked))
         given.push_back(
             &requireShape(model, origin, name, GpgNets::shape(name, d->layout), "network " + name));
     std::size_t k = 0;
-    for (const std::string &name : GpgNets::names())
+    for (const std::string &name : GpgNets::names(stacked))
         torchmlp::importWeights(torchmlp::linears(d->nets.at(name)), *given[k++], name.c_str());
 }
 

@@ -27,7 +27,8 @@ public:
 
     GpgTrainer(const Scenario &scenario, const TrainOptions &options)
         : mScenario(scenario), mOptions(options),
-          mLearner(int(scenario.services.size()), {.nodesPerFrame = scenario.policies.kais.nodesPerFrame, .seed = options.seed}, options.initial.get())
+          mLearner(int(scenario.services.size()), GpgLearner::Options::of(scenario, options.seed),
+                   options.initial.get())
     {
         const PolicyInfo *dispatch = findPolicy(Plane::Dispatch, scenario.policies.dispatch);
         if (dispatch && !dispatch->agent.empty())

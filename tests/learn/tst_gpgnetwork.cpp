@@ -115,6 +115,39 @@ private Q_SLOTS:
         }
     }
 
+    /** State stacking (KaiS Fig. 13b): no GNN networks, θ_g and θ_q read [s̃_n, every
+     *  s̃], the fast path equals torch before and after training, a node's values change
+     *  with another node's state, and a site of another size is refused. */
+    void stateStackingEqualsTorch()
+    {
+        GpgLayout layout{4};
+        layout.stacked = int(kGroups.size());
+        Rng rng(19);
+        GpgNetwork net(layout, 4);
+        QCOMPARE(net.weights().size(), std::size_t(2));
+        QCOMPARE(GpgNets::sizes(GpgNets::kG, layout).front(),
+                 layout.embedding() * (1 + int(kGroups.size())));
+        for (int k = 0; k < 5; ++k) {
+            const GpgBatch b = randomBatch(rng, layout, 4);
+            net.policyGradientStep(std::span(&b, 1));
+        }
+        LearnedModel model = modelOf(net);
+        model.info[kGpgEncoderKey] = "stacking";
+        model.info[kGpgStackedNodesKey] = std::to_string(kGroups.size());
+        QCOMPARE(gpgLayoutOf(model, 4).stacked, int(kGroups.size()));
+        GpgForward fast(model, gpgLayoutOf(model, 4), "test");
+        auto s = randomStates(rng, layout, int(kGroups.size()));
+        fast.embed(s, kGroups, 3);
+        QVERIFY(maxAbsDiff(fast.nodeValues(), net.nodeValues(s, kGroups, 3)) < 1e-5f);
+        const float before = fast.nodeValues()[0];
+        s.back() += 1.0f; // the last node's state: seen by node 0 through the stack
+        fast.embed(s, kGroups, 3);
+        QVERIFY(fast.nodeValues()[0] != before);
+        const std::vector<int> fewer(kGroups.begin(), kGroups.end() - 1);
+        s.resize(fewer.size() * std::size_t(layout.embedding()));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, fast.embed(s, fewer, 3));
+    }
+
     /** Eq. 11 sums to 1; H nodes are distinct, drawn or chosen; greedy takes the top H. */
     void nodeSoftmaxAndDistinctNodes()
     {

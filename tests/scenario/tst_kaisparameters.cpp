@@ -72,6 +72,9 @@ private Q_SLOTS:
         QTest::newRow("epsilon -1") << "{epsilon: -1}"
                                     << "policies.kais.epsilon: must not be negative, got -1";
         QTest::newRow("typo") << "{epsilom: 1}" << "did you mean 'epsilon'";
+        QTest::newRow("encoder") << "{encoder: stackin}"
+                                 << "policies.kais.encoder: expected gnn or stacking, got "
+                                    "'stackin' (did you mean 'stacking'?)";
     }
     void outOfRangeAndTyposAreNamed()
     {
