@@ -2,7 +2,9 @@
 #include "clisupport.h"
 
 #include "registry/buildpolicies.h"
+#include "base/textfile.h"
 #include "registry/registry.h"
+#include "scenario/yamloverride.h"
 #include "scenario/units.h"
 
 #include <CLI/CLI.hpp>
@@ -13,10 +15,51 @@
 
 namespace schedlab::cli {
 
-std::optional<AnyScenario> loadScenarioOrReport(const std::string &path,
-                                                const std::string &architectures)
+std::optional<std::string> scenarioTextWith(const std::string &path,
+                                            const std::vector<std::string> &settings)
 {
-    AnyScenarioLoad load = loadAnyScenarioFile(path);
+    std::string why;
+    auto text = readTextFile(path, &why);
+    if (!text) {
+        std::fprintf(stderr, "%s: cannot read the file: %s\n", path.c_str(), why.c_str());
+        return std::nullopt;
+    }
+    for (const std::string &setting : settings) {
+        const std::size_t eq = setting.find('=');
+        if (eq == std::string::npos || eq == 0) {
+            std::fprintf(stderr, "error: --set '%s': expected PATH=VALUE\n", setting.c_str());
+            return std::nullopt;
+        }
+        const YamlEdit edit = setYamlScalar(*text, setting.substr(0, eq), setting.substr(eq + 1));
+        if (!edit.ok()) {
+            std::fprintf(stderr, "%s: --set: %s\n", path.c_str(), edit.error.c_str());
+            return std::nullopt;
+        }
+        *text = edit.text;
+    }
+    return text;
+}
+
+void addSetOption(CLI::App &cmd, std::vector<std::string> &settings)
+{
+    cmd.add_option("--set", settings,
+                   "PATH=VALUE: a value of the scenario set first (repeatable), by the path "
+                   "syntax of sweep --param, e.g. policies.kais.epsilon=0 or "
+                   "workload.requests.clips=50");
+}
+
+std::optional<AnyScenario> loadScenarioOrReport(const std::string &path,
+                                                const std::string &architectures,
+                                                const std::vector<std::string> &settings)
+{
+    AnyScenarioLoad load;
+    if (settings.empty()) {
+        load = loadAnyScenarioFile(path);
+    } else if (const auto text = scenarioTextWith(path, settings)) {
+        load = loadAnyScenarioText(*text, path);
+    } else {
+        return std::nullopt;
+    }
     for (const ScenarioError &e : load.errors)
         std::fprintf(stderr, "%s\n", e.format().c_str());
     if (!load.ok())

@@ -31,10 +31,19 @@ struct PlaneOptions
     PolicySelection over(const PolicySelection &scenario) const;
 };
 
-/** Loads and validates a scenario of either kind; prints every error as
- *  file:line:column to stderr. `architectures` (`--global`) needs a global scenario. */
+/** Loads and validates a scenario of either kind, with the `--set` values `settings`
+ *  (PATH=VALUE) in place; prints every error as file:line:column to stderr.
+ *  `architectures` (`--global`) needs a global scenario. */
 std::optional<AnyScenario> loadScenarioOrReport(const std::string &path,
-                                                const std::string &architectures);
+                                                const std::string &architectures,
+                                                const std::vector<std::string> &settings = {});
+
+/** The text of the scenario file `path` with every PATH=VALUE of `settings` set as a
+ *  sweep sets its value; prints why and returns nullopt when one does not apply. */
+std::optional<std::string> scenarioTextWith(const std::string &path,
+                                            const std::vector<std::string> &settings);
+/** `--set PATH=VALUE`, repeatable. */
+void addSetOption(CLI::App &cmd, std::vector<std::string> &settings);
 
 /** "10m", "90s" -> seconds; prints a message and returns nullopt on a bad value. */
 std::optional<double> parseDurationOption(const std::string &text, const char *option);

@@ -22,6 +22,7 @@ namespace {
 struct CompareArgs
 {
     std::string scenario;
+    std::vector<std::string> set;
     PlaneOptions planes;
     int seeds = 10;
     int jobs = 0;
@@ -40,6 +41,7 @@ int sweepInstead(const CompareArgs &a)
     SweepArgs s;
     s.scenario = a.scenario;
     s.param = a.param;
+    s.set = a.set;
     s.planes = a.planes;
     s.global = a.global;
     s.seeds = a.seeds;
@@ -79,7 +81,7 @@ int compareCommand(const CompareArgs &a)
 {
     if (!a.param.empty())
         return sweepInstead(a);
-    auto loaded = loadScenarioOrReport(a.scenario, a.global);
+    auto loaded = loadScenarioOrReport(a.scenario, a.global, a.set);
     if (!loaded)
         return BadInput;
     if (loaded->isGlobal()) {
@@ -177,6 +179,7 @@ void registerCompareCommand(CLI::App &app, int &exitCode)
     cmd->add_option("--global", a.global,
                     "Global scheduling architectures, comma-separated, for a global scenario "
                     "(default: all)");
+    addSetOption(*cmd, a.set);
     cmd->add_option("--param", a.param,
                     "PATH=v1,v2,...: run the comparison at every value (as `sweep`; --out is "
                     "then a directory that gets sweep.*)");

@@ -21,6 +21,7 @@ namespace {
 struct RunArgs
 {
     std::string scenario;
+    std::vector<std::string> set;
     PlaneOptions planes;
     std::uint64_t seed = 0;
     bool seedGiven = false;
@@ -57,7 +58,7 @@ void printTable(const RunResult &result)
 
 int runCommand(const RunArgs &a)
 {
-    auto loaded = loadScenarioOrReport(a.scenario, a.global);
+    auto loaded = loadScenarioOrReport(a.scenario, a.global, a.set);
     if (!loaded)
         return BadInput;
     if (loaded->isGlobal())
@@ -173,6 +174,7 @@ void registerRunCommand(CLI::App &app, int &exitCode)
     static RunArgs a;
     cmd->add_option("scenario", a.scenario, "Scenario YAML file")->required();
     a.planes.addTo(*cmd, false);
+    addSetOption(*cmd, a.set);
     cmd->add_option("--seed", a.seed, "Seed (default: the scenario's)")
         ->each([](const std::string &) { a.seedGiven = true; });
     cmd->add_option("--duration", a.duration, "Simulated time, e.g. 10m (default: the scenario's)");

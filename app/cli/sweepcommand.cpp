@@ -12,7 +12,6 @@
 #include "experiment/storedsweep.h"
 #include "experiment/sweepfiles.h"
 #include "experiment/sweeppreset.h"
-#include "base/textfile.h"
 #include "registry/registry.h"
 #include "scenario/yamloverride.h"
 #include "trainedmodel.h"
@@ -225,31 +224,6 @@ bool applyPreset(SweepArgs &a)
     return true;
 }
 
-/** The scenario file's text with every --set (and preset `set`) applied, or nullopt. */
-std::optional<std::string> scenarioText(const SweepArgs &a)
-{
-    std::string why;
-    auto text = readTextFile(a.scenario, &why);
-    if (!text) {
-        std::fprintf(stderr, "%s: cannot read the file: %s\n", a.scenario.c_str(), why.c_str());
-        return std::nullopt;
-    }
-    for (const std::string &setting : a.set) {
-        const std::size_t eq = setting.find('=');
-        if (eq == std::string::npos || eq == 0) {
-            std::fprintf(stderr, "error: --set '%s': expected PATH=VALUE\n", setting.c_str());
-            return std::nullopt;
-        }
-        const YamlEdit edit = setYamlScalar(*text, setting.substr(0, eq), setting.substr(eq + 1));
-        if (!edit.ok()) {
-            std::fprintf(stderr, "%s: --set: %s\n", a.scenario.c_str(), edit.error.c_str());
-            return std::nullopt;
-        }
-        *text = edit.text;
-    }
-    return text;
-}
-
 /** True when a policy of some variant runs weights `agent` trains. */
 bool runsAgent(const ComparisonSpec &spec, const std::string &agent)
 {
@@ -296,7 +270,7 @@ int sweepCommand(const SweepArgs &given)
         std::fprintf(stderr, "error: --seeds must be at least 1\n");
         return BadInput;
     }
-    const auto text = scenarioText(a);
+    const auto text = scenarioTextWith(a.scenario, a.set);
     if (!text)
         return BadInput;
     const SweepPlan plan = planSweep(*text, a.scenario, *parameter);
@@ -464,9 +438,7 @@ void registerSweepCommand(CLI::App &app, int &exitCode)
         ->capture_default_str();
     cmd->add_option("--checkpoint", a.checkpoint,
                     "Trained weights for learned policies (from `train --checkpoint`)");
-    cmd->add_option("--set", a.set,
-                    "PATH=VALUE set in the scenario before the sweep (repeatable), e.g. "
-                    "workload.requests.clips=50");
+    addSetOption(*cmd, a.set);
     cmd->add_option("--train", a.train,
                     "Train this agent (its default budget) on each value's scenario first and run "
                     "the learned policies with it, for a value that changes what is learned "

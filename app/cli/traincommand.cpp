@@ -23,6 +23,7 @@ namespace {
 struct TrainArgs
 {
     std::string scenario;
+    std::vector<std::string> set;
     std::string agent;
     int episodes = 0;
     std::uint64_t seed = 0;
@@ -83,7 +84,7 @@ void printPoint(const TrainPoint &p, int episodes)
 
 int trainCommand(const TrainArgs &a)
 {
-    const auto loaded = loadScenarioOrReport(a.scenario, {});
+    const auto loaded = loadScenarioOrReport(a.scenario, {}, a.set);
     if (!loaded)
         return BadInput;
     if (loaded->isGlobal()) {
@@ -211,6 +212,7 @@ void registerTrainCommand(CLI::App &app, int &exitCode)
         ->check(CLI::NonNegativeNumber);
     cmd->add_option("--checkpoint", a.checkpoint, "File to save the trained weights to")
         ->required();
+    addSetOption(*cmd, a.set);
     cmd->add_option("--seed", a.seed, "Seed of the first episode (default: the scenario's)")
         ->each([](const std::string &) { a.seedGiven = true; });
     cmd->add_option("--epsilon", a.epsilon, "KaiS reward weight of load balance (default: the scenario's policies.kais.epsilon, 1)");

@@ -2,10 +2,13 @@
 // The KaiS knobs (H, λ_e, λ', γ, ε) as `policies: {kais: {...}}`: read, written,
 // checked, and read by the policies that use them.
 #include "common/bundledscenario.h"
+#include "common/cli.h"
 #include "engine/engine.h"
 #include "registry/buildpolicies.h"
 #include "scenario/scenarioio.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QtTest>
 
 using namespace schedlab;
@@ -84,6 +87,27 @@ private Q_SLOTS:
         QVERIFY(!load.ok());
         QVERIFY2(load.errors[0].format().find(expected.toStdString()) != std::string::npos,
                  load.errors[0].format().c_str());
+    }
+
+    /** `--set` changes them from the command line, checked like the file's own. */
+    void setFromTheCommandLine()
+    {
+        const auto base = test::cli({"run", "scenarios/kais-testbed.yaml", "--json"});
+        QVERIFY2(base.exitCode == 0, base.err.constData());
+        const auto changed = test::cli({"run", "scenarios/kais-testbed.yaml", "--json", "--set",
+                                        "policies.kais.lambda_prime=0.01", "--set",
+                                        "policies.kais.lambda_e=0.1"});
+        QVERIFY2(changed.exitCode == 0, changed.err.constData());
+        const auto onTime = [](const QByteArray &json) {
+            return QJsonDocument::fromJson(json).object().value("on_time").toDouble(-1);
+        };
+        QVERIFY(onTime(base.out) > 0);
+        QVERIFY(onTime(changed.out) > 0 && onTime(changed.out) != onTime(base.out));
+        const auto bad = test::cli({"run", "scenarios/kais-testbed.yaml", "--set",
+                                    "policies.kais.lambda_e=1"});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("policies.kais.lambda_e: must lie strictly between 0 and 1"),
+                 bad.err.constData());
     }
 
     void theDequeueReadsLambdas()
