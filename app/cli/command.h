@@ -20,6 +20,7 @@ void registerValidateCommand(CLI::App &app, int &exitCode);
 void registerRunCommand(CLI::App &app, int &exitCode);
 void registerCompareCommand(CLI::App &app, int &exitCode);
 void registerSweepCommand(CLI::App &app, int &exitCode);
+void registerReproduceCommand(CLI::App &app, int &exitCode);
 void registerImportTraceCommand(CLI::App &app, int &exitCode);
 void registerListPoliciesCommand(CLI::App &app, int &exitCode);
 void registerListMetricsCommand(CLI::App &app, int &exitCode);

@@ -18,6 +18,7 @@ int main(int argc, char **argv)
     registerRunCommand(app, exitCode);
     registerCompareCommand(app, exitCode);
     registerSweepCommand(app, exitCode);
+    registerReproduceCommand(app, exitCode);
     registerImportTraceCommand(app, exitCode);
     registerListPoliciesCommand(app, exitCode);
     registerListMetricsCommand(app, exitCode);

@@ -217,8 +217,11 @@ bool applyPreset(SweepArgs &a)
     for (const auto &[path, value] : p.set)
         a.set.insert(a.set.begin(), path + "=" + value); // given options come last and win
     a.paper = p.paper;
-    if (a.train.empty())
+    if (a.train.empty() && a.checkpoint.empty()) { // a given checkpoint replaces training
         a.train = p.train;
+        a.trainOnce = p.trainOnce;
+        a.trainFromPreset = !p.train.empty();
+    }
     if (!a.trainSeed && p.trainSeed > 0)
         a.trainSeed = p.trainSeed;
     return true;
@@ -254,7 +257,7 @@ int reportFailures(const SweepResult &sweep)
 
 } // namespace
 
-int sweepCommand(const SweepArgs &given)
+int sweepCommand(const SweepArgs &given, SweepResult *result)
 {
     SweepArgs a = given;
     if (!applyPreset(a))
@@ -295,18 +298,14 @@ int sweepCommand(const SweepArgs &given)
     }
     if (!loadCheckpointOption(a.checkpoint, spec.model))
         return BadInput;
+    if (a.trainFromPreset && !plan.global &&
+        !runsAgent(comparisonSpecFor(spec, plan.points.front()), a.train))
+        a.train.clear(); // the options chose policies the preset's training does not serve
     if (!a.train.empty()) {
         if (!a.checkpoint.empty()) {
             std::fprintf(stderr, "error: give --train or --checkpoint, not both\n");
             return BadInput;
         }
-        spec.modelFor = [&a, &plan](const SweepPoint &p, std::string *error) {
-            const std::uint64_t seed = a.trainSeed.value_or(p.scenario.seed);
-            std::fprintf(stderr, "training %s for %s=%s (seed %llu)\n", a.train.c_str(),
-                         plan.parameter.c_str(), p.value.c_str(),
-                         static_cast<unsigned long long>(seed));
-            return trainModel(p.scenario, a.train, seed, error);
-        };
         if (!plan.global && !runsAgent(comparisonSpecFor(spec, plan.points.front()), a.train)) {
             std::fprintf(stderr,
                          "error: --train %s: no policy of the sweep runs a %s model; choose "
@@ -314,6 +313,28 @@ int sweepCommand(const SweepArgs &given)
                          "kais)\n",
                          a.train.c_str(), a.train.c_str());
             return BadInput;
+        }
+        if (a.trainOnce) {
+            const ScenarioLoad base = loadScenarioText(*text, a.scenario);
+            std::string why;
+            if (base.ok()) {
+                std::fprintf(stderr, "training %s on the scenario\n", a.train.c_str());
+                spec.model = trainModel(*base.scenario, a.train,
+                                        a.trainSeed.value_or(base.scenario->seed), &why);
+            }
+            if (!spec.model) {
+                std::fprintf(stderr, "error: --train %s: %s\n", a.train.c_str(),
+                             base.ok() ? why.c_str() : base.errors.front().format().c_str());
+                return RunFailed;
+            }
+        } else {
+            spec.modelFor = [&a, &plan](const SweepPoint &p, std::string *error) {
+                const std::uint64_t seed = a.trainSeed.value_or(p.scenario.seed);
+                std::fprintf(stderr, "training %s for %s=%s (seed %llu)\n", a.train.c_str(),
+                             plan.parameter.c_str(), p.value.c_str(),
+                             static_cast<unsigned long long>(seed));
+                return trainModel(p.scenario, a.train, seed, error);
+            };
         }
     }
     spec.jobs = a.jobs > 0 ? a.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
@@ -385,6 +406,8 @@ int sweepCommand(const SweepArgs &given)
         if (!a.db.empty())
             std::printf("runs stored in %s\n", a.db.c_str());
     }
+    if (result)
+        *result = sweep;
     return failed ? RunFailed : Ok;
 }
 
@@ -443,6 +466,9 @@ void registerSweepCommand(CLI::App &app, int &exitCode)
                     "Train this agent (its default budget) on each value's scenario first and run "
                     "the learned policies with it, for a value that changes what is learned "
                     "(e.g. policies.kais.epsilon)");
+    cmd->add_flag("--train-once", a.trainOnce,
+                  "With --train: train once on the scenario as set, not for each value (for "
+                  "values that do not change what is learned, e.g. workloads)");
     cmd->add_option("--train-seed", a.trainSeed,
                     "With --train: the training seed (default: the scenario's, as `train`)");
     cmd->add_flag("--json", a.json, "Print one JSON object");

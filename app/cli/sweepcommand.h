@@ -3,6 +3,8 @@
 
 #include "clisupport.h"
 
+#include "experiment/sweep.h"
+
 #include <optional>
 #include <string>
 
@@ -25,12 +27,15 @@ struct SweepArgs
     std::vector<std::string> set; ///< PATH=VALUE, set in the scenario before the sweep
     std::string paper;            ///< a preset's note of what the paper reports
     std::string train;            ///< an agent trained on each value's scenario
+    bool trainOnce = false;       ///< ... or once, on the scenario as set
+    bool trainFromPreset = false; ///< skipped when no policy of the sweep runs it
     std::optional<std::uint64_t> trainSeed;
     std::string preset = "ieee-single";
     bool json = false;
 };
 
-/** Runs the sweep and prints or writes its results; returns the exit code. */
-int sweepCommand(const SweepArgs &args);
+/** Runs the sweep and prints or writes its results; returns the exit code. `result`,
+ *  when given, receives the sweep's results. */
+int sweepCommand(const SweepArgs &args, SweepResult *result = nullptr);
 
 } // namespace schedlab::cli

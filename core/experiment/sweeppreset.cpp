@@ -46,7 +46,7 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
     MapReader m(ctx, top,
                 {"sweep", "description", "scenario", "param", "values", "dispatch", "dequeue",
                  "orchestration", "placement", "global", "seeds", "metrics", "duration", "set",
-                 "train", "paper"});
+                 "train", "paper", "source", "time", "claims", "quick"});
     if (const auto v = m.require("sweep", "the preset's schema version; write `sweep: 1`")) {
         int schema = 1;
         if (detail::readInt(ctx, *v, schema) && schema != 1)
@@ -97,13 +97,54 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
                 out.set.emplace_back(path, text);
         });
     if (const auto v = m.get("train")) {
-        MapReader t(ctx, *v, {"agent", "seed"});
+        MapReader t(ctx, *v, {"agent", "seed", "once"});
+        t.boolean("once", out.trainOnce);
         if (t.require("agent", "the agent trained on each value's scenario, as `train --agent`"))
             t.string("agent", out.train);
         if (const auto s = t.get("seed"))
             detail::readUint64(ctx, *s, out.trainSeed);
     }
     m.string("paper", out.paper);
+    m.string("source", out.source);
+    m.string("time", out.time);
+    if (const auto v = m.get("claims"))
+        detail::forEachItem(ctx, *v, [&](int, const Field &item) {
+            MapReader c(ctx, item,
+                        {"text", "metric", "policy", "than", "over", "at", "paper", "expect"});
+            PaperClaim claim;
+            c.string("text", claim.text);
+            if (c.require("metric", "the metric the claim is about"))
+                c.string("metric", claim.metric);
+            if (c.require("policy", "the policy (variant label) the claim is about"))
+                c.string("policy", claim.policy);
+            readList(ctx, c, "than", claim.than);
+            readList(ctx, c, "over", claim.over);
+            c.string("at", claim.at);
+            if (const auto p = c.get("paper")) {
+                double value = 0.0;
+                if (detail::readQuantity(ctx, *p, Dimension::Ratio, value))
+                    claim.paper = value;
+            }
+            c.string("expect", claim.expect);
+            if (const auto e = c.get("expect");
+                e && claim.expect != "same" && claim.expect != "different")
+                ctx.error(e->mark, e->path,
+                          "expected same or different, got '" + claim.expect + "'");
+            if (claim.than.empty() && claim.over.empty() && !claim.paper && ctx.errors().empty())
+                ctx.error(item.mark, item.path,
+                          "a claim needs `than` (policies it beats), `over` (values it beats) "
+                          "or `paper` (its value)");
+            if (!claim.over.empty() && claim.at.empty() && ctx.errors().empty())
+                ctx.error(item.mark, item.path, "a claim with `over` needs `at`");
+            out.claims.push_back(std::move(claim));
+        });
+    if (const auto v = m.get("quick")) {
+        MapReader q(ctx, *v, {"values", "seeds", "duration"});
+        readList(ctx, q, "values", out.quick.values);
+        if (const auto s = q.get("seeds"))
+            detail::readInt(ctx, *s, out.quick.seeds);
+        q.string("duration", out.quick.duration);
+    }
     if (const auto v = m.get("duration")) {
         double seconds = 0.0;
         if (detail::readQuantity(ctx, *v, Dimension::Duration, seconds)) {

@@ -4,6 +4,7 @@
 #include "scenario/scenarioio.h"
 
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -24,10 +25,47 @@ namespace schedlab {
  *     duration: 60s                                    # optional
  *     set: {workload.requests.clips: 50}               # optional: values set first
  *     train: {agent: kais, seed: 1000}                 # optional: trained for each value
+ *                                                      #   (once: true: on the scenario)
  *     paper: "KaiS Fig. 11: the best throughput at 1"  # optional: printed beside ours
+ *     source: KaiS Fig. 11                             # a paper reproduction (reproduce):
+ *     time: 1 min                                      #   what a full run takes
+ *     claims:                                          #   the paper's results, judged
+ *       - {text: "...", metric: throughput_rate, policy: cmmac, than: [fifo], at: "1",
+ *          paper: 0.9, expect: same}
+ *     quick: {values: [0, 1], seeds: 1, duration: 60s} #   reproduce --quick
  *
  * Options given on the command line take the place of the preset's.
  */
+/**
+ * A result of the paper a preset reproduces, set beside SchedLab's by `reproduce`:
+ * `policy` (a variant's label, e.g. "cmmac" or "greedy+hpa") does better on `metric`
+ * than each of `than` (by the metric's direction), at the sweep value `at` or at
+ * every value; or better at `at` than at each value of `over`; and/or the paper's
+ * number for `policy` at `at`.
+ */
+struct PaperClaim
+{
+    std::string text; ///< the claim in the paper's words
+    std::string metric;
+    std::string policy;
+    std::vector<std::string> than;
+    std::string at;               ///< empty: every value
+    /** Sweep values `policy` does worse at than at `at` (a claim about the parameter). */
+    std::vector<std::string> over;
+    std::optional<double> paper;  ///< the paper's value, when it gives one
+    /** "same" or "different": the direction SchedLab's quick run shows, which the
+     *  test suite keeps (empty: not checked). */
+    std::string expect;
+};
+
+/** The smaller sweep of `reproduce --quick`, for the test suite. */
+struct QuickSweep
+{
+    std::vector<std::string> values; ///< empty: the preset's
+    int seeds = 0;                   ///< 0: the preset's
+    std::string duration;            ///< empty: the preset's
+};
+
 struct SweepPreset
 {
     std::string description;
@@ -40,8 +78,13 @@ struct SweepPreset
     /** Values set in the scenario before the sweep, path -> value (as `param`). */
     std::vector<std::pair<std::string, std::string>> set;
     std::string paper;          ///< what the paper reports, printed beside the results
+    std::string source;         ///< the paper and its figure or table, e.g. "KaiS Fig. 12"
+    std::string time;           ///< what a full run takes, as the preset says
+    std::vector<PaperClaim> claims;
+    QuickSweep quick;
     std::string train;          ///< an agent trained for each value; empty: none
     std::uint64_t trainSeed = 0; ///< 0: the scenario's seed
+    bool trainOnce = false;     ///< train once on the scenario as set, not for each value
 };
 
 struct SweepPresetLoad

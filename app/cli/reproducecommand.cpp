@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `reproduce`: the sweep presets that reproduce a paper's figure or table, run
+// and judged against the paper's claims in DIR/report.md.
+#include "command.h"
+#include "sweepcommand.h"
+
+#include "experiment/reproduction.h"
+#include "experiment/sweeppreset.h"
+
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+namespace schedlab::cli {
+
+namespace {
+namespace fs = std::filesystem;
+
+struct ReproduceArgs
+{
+    std::vector<std::string> names;
+    bool list = false;
+    bool quick = false;
+    bool check = false;
+    std::string out;
+    std::optional<int> seeds;
+    int jobs = 0;
+    std::string presets; ///< the presets' folder; empty: the bundled one
+};
+
+/** The bundled presets beside this program (a build tree or an installation). */
+fs::path bundledPresetDir()
+{
+    std::error_code error;
+    const fs::path self = fs::read_symlink("/proc/self/exe", error);
+    const fs::path dir = error ? fs::path(".") : self.parent_path();
+    for (const fs::path &candidate : {dir / "../share/schedlab/scenarios/sweeps",
+                                      dir / "../../scenarios/sweeps", fs::path("scenarios/sweeps")})
+        if (fs::is_directory(candidate, error))
+            return fs::weakly_canonical(candidate, error);
+    return {};
+}
+
+/** Every preset of `dir` that names a paper's result (`source:`), by file stem. */
+std::map<std::string, SweepPreset> paperPresets(const fs::path &dir, bool *ok)
+{
+    std::map<std::string, SweepPreset> out;
+    std::error_code error;
+    for (const auto &entry : fs::directory_iterator(dir, error)) {
+        if (entry.path().extension() != ".yaml")
+            continue;
+        const SweepPresetLoad load = loadSweepPresetFile(entry.path().string());
+        for (const ScenarioError &e : load.errors)
+            std::fprintf(stderr, "%s\n", e.format().c_str());
+        if (!load.ok())
+            *ok = false;
+        else if (!load.preset->source.empty())
+            out.emplace(entry.path().stem().string(), *load.preset);
+    }
+    return out;
+}
+
+std::string joined(const std::vector<std::string> &items, const char *separator)
+{
+    std::string out;
+    for (const std::string &i : items)
+        out += (out.empty() ? "" : separator) + i;
+    return out;
+}
+
+int reproduce(const ReproduceArgs &a)
+{
+    const fs::path dir = a.presets.empty() ? bundledPresetDir() : fs::path(a.presets);
+    if (dir.empty() || !fs::is_directory(dir)) {
+        std::fprintf(stderr, "error: no preset folder (%s)\n",
+                     dir.empty() ? "scenarios/sweeps not found" : dir.c_str());
+        return BadInput;
+    }
+    bool ok = true;
+    const auto presets = paperPresets(dir, &ok);
+    if (!ok)
+        return BadInput;
+    if (a.list) {
+        for (const auto &[name, p] : presets)
+            std::printf("%-22s %-22s %-10s %s\n", name.c_str(), p.source.c_str(),
+                        p.time.empty() ? "-" : p.time.c_str(), p.description.c_str());
+        return Ok;
+    }
+    if (a.names.empty() || a.out.empty()) {
+        std::fprintf(stderr, "error: give preset names (reproduce --list shows them) and --out DIR\n");
+        return BadInput;
+    }
+    for (const std::string &name : a.names)
+        if (!presets.count(name)) {
+            std::vector<std::string> known;
+            for (const auto &[n, p] : presets)
+                known.push_back(n);
+            std::fprintf(stderr, "error: no preset '%s'; presets: %s\n", name.c_str(),
+                         joined(known, ", ").c_str());
+            return BadInput;
+        }
+    std::error_code error;
+    fs::create_directories(a.out, error);
+    if (error) {
+        std::fprintf(stderr, "error: cannot make %s: %s\n", a.out.c_str(), error.message().c_str());
+        return BadInput;
+    }
+
+    std::string report = "# Reproduced paper results\n\n";
+    int code = Ok, unexpected = 0;
+    for (const std::string &name : a.names) {
+        const SweepPreset &p = presets.at(name);
+        SweepArgs s;
+        s.scenario = (dir / (name + ".yaml")).string();
+        if (a.quick && !p.quick.values.empty())
+            s.param = p.param + "=" + joined(p.quick.values, ",");
+        if (a.seeds)
+            s.seeds = *a.seeds;
+        else if (a.quick && p.quick.seeds > 0)
+            s.seeds = p.quick.seeds;
+        if (a.quick)
+            s.duration = p.quick.duration;
+        s.jobs = a.jobs;
+        s.out = (fs::path(a.out) / name / "").string();
+        std::string command = "schedlab-cli reproduce " + name + (a.quick ? " --quick" : "") +
+                              (a.seeds ? " --seeds " + std::to_string(*a.seeds) : "") +
+                              " --out " + a.out;
+        const auto start = std::chrono::steady_clock::now();
+        SweepResult sweep;
+        const int rc = sweepCommand(s, &sweep);
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (rc != Ok) {
+            code = rc;
+            report += "## " + name + ": " + p.source + "\n\nThe sweep failed (exit code " +
+                      std::to_string(rc) + "); see its messages.\n\n";
+            continue;
+        }
+        const std::vector<ClaimOutcome> outcomes = judgeClaims(p, sweep);
+        for (const ClaimOutcome &o : outcomes) {
+            const std::string word = verdictWord(o.verdict);
+            const bool surprise = !o.claim.expect.empty() && word != o.claim.expect;
+            unexpected += surprise;
+            std::printf("%s: %s: %s%s\n", name.c_str(),
+                        (o.claim.text.empty() ? o.claim.policy : o.claim.text).c_str(),
+                        o.verdict.c_str(),
+                        surprise ? (" (the preset expects " + o.claim.expect + ")").c_str() : "");
+        }
+        report += reproductionMarkdown(name, p, sweep, outcomes, command, seconds);
+    }
+    const fs::path file = fs::path(a.out) / "report.md";
+    std::ofstream out(file, std::ios::binary);
+    out << report;
+    out.close();
+    if (!out) {
+        std::fprintf(stderr, "error: cannot write %s\n", file.c_str());
+        return RunFailed;
+    }
+    std::printf("wrote %s\n", file.c_str());
+    if (a.check && unexpected > 0) {
+        std::fprintf(stderr, "error: %d verdicts differ from what the presets expect\n",
+                     unexpected);
+        return RunFailed;
+    }
+    return code;
+}
+} // namespace
+
+void registerReproduceCommand(CLI::App &app, int &exitCode)
+{
+    auto *cmd = app.add_subcommand(
+        "reproduce", "Run the presets that reproduce a paper's figure or table and judge "
+                     "SchedLab's results against the paper's (DIR/report.md)");
+    static ReproduceArgs a;
+    cmd->add_option("names", a.names, "Presets to run (see --list)");
+    cmd->add_flag("--list", a.list, "List the presets: name, paper source, time, description");
+    cmd->add_flag("--quick", a.quick, "The presets' small versions (fewer values, seeds, time)");
+    cmd->add_flag("--check", a.check,
+                  "Exit 1 when a verdict differs from the direction the preset expects");
+    cmd->add_option("--out", a.out, "Folder for report.md and each preset's sweep files");
+    cmd->add_option("--seeds", a.seeds, "Seeds per value, in place of the presets'");
+    cmd->add_option("--jobs", a.jobs, "Parallel runs (default: all cores)");
+    cmd->add_option("--presets", a.presets, "The presets' folder (default: the bundled one)");
+    cmd->callback([&exitCode] { exitCode = reproduce(a); });
+}
+
+} // namespace schedlab::cli

@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "experiment/reproduction.h"
+
+#include "metrics/metriccatalog.h"
+#include "scenario/units.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <set>
+
+namespace schedlab {
+
+namespace {
+std::optional<MeanCi> find(const SweepPointResult &point, const std::string &policy,
+                           const std::string &metric)
+{
+    for (const VariantSummary &v : point.summary)
+        if (v.label == policy)
+            for (const auto &[name, ci] : v.metrics)
+                if (name == metric)
+                    return ci;
+    return std::nullopt;
+}
+
+std::string number(double v)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.4g", v);
+    return text;
+}
+
+std::string meanCi(const MeanCi &m)
+{
+    char ci[32];
+    std::snprintf(ci, sizeof ci, "%.2g", m.ci95);
+    return number(m.mean) + " ± " + ci;
+}
+
+/** Whether the ordering holds at one value; nullopt with `why` when it cannot be told. */
+std::optional<bool> holdsAt(const PaperClaim &c, const SweepPointResult &point, Better better,
+                            std::string *why)
+{
+    const auto ours = find(point, c.policy, c.metric);
+    if (!ours) {
+        *why = "no " + c.metric + " of " + c.policy + " at " + point.value;
+        return std::nullopt;
+    }
+    for (const std::string &rival : c.than) {
+        const auto theirs = find(point, rival, c.metric);
+        if (!theirs) {
+            *why = "no " + c.metric + " of " + rival + " at " + point.value;
+            return std::nullopt;
+        }
+        const bool ahead = better == Better::Lower ? ours->mean < theirs->mean
+                                                   : ours->mean > theirs->mean;
+        if (!ahead) {
+            *why = c.policy + " " + meanCi(*ours) + " is not " +
+                   (better == Better::Lower ? "below " : "above ") + rival + "'s " +
+                   meanCi(*theirs) + " at " + point.value;
+            return false;
+        }
+    }
+    *why = c.policy + " ahead of " + std::to_string(c.than.size()) + " at " + point.value;
+    return true;
+}
+/** A claim about the parameter: `policy` better at `at` than at each value of `over`. */
+void judgeOver(const PaperClaim &c, const SweepResult &sweep, Better better, ClaimOutcome &o)
+{
+    const SweepPointResult *at = nullptr;
+    for (const SweepPointResult &p : sweep.points)
+        if (p.value == c.at)
+            at = &p;
+    const auto ours = at ? find(*at, c.policy, c.metric) : std::nullopt;
+    if (!ours) {
+        o.why = "no " + c.metric + " of " + c.policy + " at " + c.at;
+        return;
+    }
+    for (const std::string &value : c.over) {
+        std::optional<MeanCi> there;
+        for (const SweepPointResult &p : sweep.points)
+            if (p.value == value)
+                there = find(p, c.policy, c.metric);
+        if (!there) {
+            o.why = "no " + c.metric + " of " + c.policy + " at " + value;
+            return;
+        }
+        const bool ahead =
+            better == Better::Lower ? ours->mean < there->mean : ours->mean > there->mean;
+        if (!ahead) {
+            o.verdict = "different direction";
+            o.why = "at " + c.at + " " + meanCi(*ours) + ", at " + value + " " + meanCi(*there);
+            return;
+        }
+    }
+    o.verdict = "same direction";
+    o.why = "at " + c.at + " " + meanCi(*ours) + ", ahead of " + std::to_string(c.over.size()) +
+            " other values";
+}
+} // namespace
+
+std::string verdictWord(const std::string &verdict)
+{
+    return verdict == "same direction" ? "same" : verdict == "different direction" ? "different" : "";
+}
+
+std::vector<ClaimOutcome> judgeClaims(const SweepPreset &preset, const SweepResult &sweep)
+{
+    std::vector<ClaimOutcome> out;
+    for (const PaperClaim &c : preset.claims) {
+        ClaimOutcome o;
+        o.claim = c;
+        o.value = c.at.empty() ? "every value" : c.at;
+        o.verdict = "not comparable";
+        std::vector<const SweepPointResult *> points;
+        for (const SweepPointResult &p : sweep.points)
+            if (c.at.empty() || p.value == c.at)
+                points.push_back(&p);
+        const MetricInfo *metric = findMetric(c.metric);
+        if (points.empty()) {
+            o.why = "the sweep has no value " + c.at;
+        } else if (!metric) {
+            o.why = "no metric " + c.metric;
+        } else {
+            o.ours = find(*points.front(), c.policy, c.metric);
+            if (o.ours && c.paper && *c.paper != 0.0)
+                o.ratio = o.ours->mean / *c.paper;
+            if (!c.over.empty()) {
+                judgeOver(c, sweep, metric->better, o);
+            } else if (c.than.empty()) {
+                o.why = o.ours ? "a value alone: see the ratio" : "no " + c.policy + " in the results";
+            } else {
+                bool all = true, known = true;
+                std::string why, firstMiss;
+                for (const SweepPointResult *p : points) {
+                    const auto held = holdsAt(c, *p, metric->better, &why);
+                    if (!held) {
+                        known = false;
+                        break;
+                    }
+                    if (!*held && all) {
+                        all = false;
+                        firstMiss = why;
+                    }
+                }
+                if (known) {
+                    o.verdict = all ? "same direction" : "different direction";
+                    o.why = all ? why : firstMiss;
+                } else {
+                    o.why = why;
+                }
+            }
+        }
+        out.push_back(std::move(o));
+    }
+    return out;
+}
+
+std::string reproductionMarkdown(const std::string &name, const SweepPreset &preset,
+                                 const SweepResult &sweep, const std::vector<ClaimOutcome> &outcomes,
+                                 const std::string &command, double seconds)
+{
+    std::string md = "## " + name + ": " + preset.source + "\n\n" + preset.description + ".\n\n";
+    if (!preset.paper.empty())
+        md += "The paper: " + preset.paper + "\n\n";
+    md += "```sh\n" + command + "\n```\n\n";
+    md += "Scenario " + sweep.scenarioName + ", " + sweep.parameter + " over " +
+          std::to_string(sweep.points.size()) + " values; " + number(seconds) +
+          " s on this machine, training included.\n\n";
+    md += "| claim | at | paper | SchedLab | ratio | verdict | why |\n|---|---|---|---|---|---|---|\n";
+    for (const ClaimOutcome &o : outcomes) {
+        const PaperClaim &c = o.claim;
+        std::string claim = c.text.empty() ? c.policy + " on " + c.metric : c.text;
+        md += "| " + claim + " | " + o.value + " | " + (c.paper ? number(*c.paper) : "-") + " | " +
+              (o.ours ? c.policy + " " + meanCi(*o.ours) : "-") + " | " +
+              (o.ratio ? number(*o.ratio) : "-") + " | " + o.verdict + " | " + o.why + " |\n";
+    }
+    std::set<std::string> metrics;
+    for (const PaperClaim &c : preset.claims)
+        metrics.insert(c.metric);
+    for (const std::string &m : metrics) {
+        md += "\n" + m + " (mean ± 95% CI):\n\n| " + sweep.parameter + " | policy | " + m +
+              " |\n|---|---|---|\n";
+        for (const SweepPointResult &p : sweep.points)
+            for (const VariantSummary &v : p.summary)
+                if (const auto ci = find(p, v.label, m))
+                    md += "| " + p.value + " | " + v.label + " | " + meanCi(*ci) + " |\n";
+    }
+    return md + "\n";
+}
+
+} // namespace schedlab

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "experiment/sweep.h"
+#include "experiment/sweeppreset.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace schedlab {
+
+/** A paper's claim judged on SchedLab's results. */
+struct ClaimOutcome
+{
+    PaperClaim claim;
+    std::string value;          ///< the sweep value judged; "every value" for all
+    std::optional<MeanCi> ours; ///< the claim's policy at `value` (the first value if all)
+    std::optional<double> ratio; ///< ours / the paper's value, when both exist
+    /** "same direction", "different direction" or "not comparable". */
+    std::string verdict;
+    std::string why; ///< one sentence
+};
+
+/**
+ * Judges each claim of `preset` on `sweep`: an ordering claim holds when `policy`'s
+ * mean is better than each of `than`'s (by the metric's direction) at `at`, or at
+ * every value when `at` is empty; it is "not comparable" when the policy, a rival,
+ * the value or the metric is missing from the results. A claim with only a paper
+ * value gets its ratio and "not comparable" (a number alone has no direction).
+ */
+std::vector<ClaimOutcome> judgeClaims(const SweepPreset &preset, const SweepResult &sweep);
+
+/** "same" / "different" / "" for a verdict, as PaperClaim::expect writes them. */
+std::string verdictWord(const std::string &verdict);
+
+/**
+ * The Markdown section of one reproduced preset: what the paper measured, the
+ * command that regenerates it, and a table of claims (paper, SchedLab mean ± 95% CI,
+ * ratio, verdict, why), then the sweep's table of the claims' metrics.
+ */
+std::string reproductionMarkdown(const std::string &name, const SweepPreset &preset,
+                                 const SweepResult &sweep, const std::vector<ClaimOutcome> &outcomes,
+                                 const std::string &command, double seconds);
+
+} // namespace schedlab

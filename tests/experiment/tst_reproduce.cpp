@@ -1,0 +1,114 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `reproduce`: presets judged against the paper's claims, and every bundled
+// preset's quick version keeping the direction it shows.
+#include "common/cli.h"
+#include "experiment/reproduction.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace schedlab;
+
+namespace {
+SweepPointResult point(const std::string &value, std::vector<std::pair<std::string, double>> phi)
+{
+    SweepPointResult p;
+    p.value = value;
+    for (const auto &[label, mean] : phi) {
+        VariantSummary v;
+        v.label = label;
+        v.metrics = {{"throughput_rate", {mean, 0.01, 5}}, {"scheduling_cost_bytes", {mean * 1e9, 1e7, 5}}};
+        p.summary.push_back(v);
+    }
+    return p;
+}
+
+PaperClaim claim(const std::string &metric, const std::string &policy,
+                 std::vector<std::string> than, const std::string &at)
+{
+    PaperClaim c;
+    c.metric = metric;
+    c.policy = policy;
+    c.than = std::move(than);
+    c.at = at;
+    return c;
+}
+} // namespace
+
+class TestReproduce : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void claimsAreJudgedByTheMetricsDirection()
+    {
+        SweepResult sweep;
+        sweep.points = {point("a", {{"x", 0.9}, {"y", 0.8}}), point("b", {{"x", 0.7}, {"y", 0.75}})};
+        SweepPreset preset;
+        preset.claims = {claim("throughput_rate", "x", {"y"}, "a"),         // 0.9 > 0.8
+                         claim("throughput_rate", "x", {"y"}, ""),          // not at b
+                         claim("scheduling_cost_bytes", "y", {"x"}, "a"),   // lower is better
+                         claim("throughput_rate", "x", {"z"}, "a"),         // no z
+                         claim("throughput_rate", "x", {}, "a")};
+        preset.claims[4].paper = 0.6;
+        PaperClaim over = claim("throughput_rate", "x", {}, "a");
+        over.over = {"b"};
+        preset.claims.push_back(over);
+        const auto outcomes = judgeClaims(preset, sweep);
+        QCOMPARE(outcomes[0].verdict, std::string("same direction"));
+        QCOMPARE(outcomes[1].verdict, std::string("different direction"));
+        QVERIFY2(outcomes[1].why.find("at b") != std::string::npos, outcomes[1].why.c_str());
+        QCOMPARE(outcomes[2].verdict, std::string("same direction"));
+        QCOMPARE(outcomes[3].verdict, std::string("not comparable"));
+        QCOMPARE(outcomes[4].verdict, std::string("not comparable"));
+        QVERIFY(outcomes[4].ratio && std::abs(*outcomes[4].ratio - 1.5) < 1e-12);
+        QCOMPARE(outcomes[5].verdict, std::string("same direction"));
+        QCOMPARE(verdictWord(outcomes[1].verdict), std::string("different"));
+    }
+
+    void listsThePaperPresets()
+    {
+        const auto r = test::cli({"reproduce", "--list"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        for (const char *fig : {"KaiS Fig. 10", "KaiS Fig. 11", "KaiS Fig. 12", "KaiS Fig. 13b",
+                                "KaiS Fig. 14"})
+            QVERIFY2(r.out.contains(fig), r.out.constData());
+    }
+
+    void badPresetsAreNamed()
+    {
+        QTemporaryDir dir;
+        QFile f(dir.filePath("bad.yaml"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("sweep: 1\nscenario: ../x.yaml\nparam: a\nvalues: [1]\nsource: X\n"
+                "claims:\n  - {metric: throughput_rate, policy: p, expect: maybe}\n");
+        f.close();
+        const auto r = test::cli({"reproduce", "--list", "--presets", dir.path()});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("bad.yaml:7:") && r.err.contains("expected same or different"),
+                 r.err.constData());
+    }
+
+    /** Each bundled preset's quick version shows the direction its claims expect. */
+    void quickPresetsKeepTheirVerdicts_data()
+    {
+        QTest::addColumn<QString>("preset");
+        const auto r = test::cli({"reproduce", "--list"});
+        for (const QByteArray &line : r.out.split('\n'))
+            if (!line.isEmpty())
+                QTest::newRow(line.split(' ').front().constData()) << QString(line.split(' ').front());
+    }
+    void quickPresetsKeepTheirVerdicts()
+    {
+        QFETCH(QString, preset);
+        QTemporaryDir dir;
+        const auto r = test::cli({"reproduce", preset, "--quick", "--check", "--out", dir.path()});
+        QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+        QFile report(dir.filePath("report.md"));
+        QVERIFY(report.open(QIODevice::ReadOnly));
+        QVERIFY(report.readAll().contains("| claim | at | paper | SchedLab |"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReproduce)
+#include "tst_reproduce.moc"
