@@ -7,6 +7,8 @@
 #include <cmath>
 #include <limits>
 
+#include <map>
+
 namespace schedlab::charts {
 
 namespace {
@@ -54,6 +56,7 @@ void placeLegend(QCustomPlot *plot, const ChartStyle &style, int row, double px)
         line->addElement(0, 0, new QCPLayoutElement(plot));
         line->addElement(0, 1, legend);
         line->addElement(0, 2, new QCPLayoutElement(plot));
+        legend->setWrap(0); // a redraw starts from one line again
         legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
         legend->simplify();
         legend->setColumnSpacing(int(std::lround(8 * px)));
@@ -61,7 +64,20 @@ void placeLegend(QCustomPlot *plot, const ChartStyle &style, int row, double px)
         legend->setBrush(Qt::NoBrush);
         legend->setMargins(QMargins(0, 0, 0, 0));
         for (int i = 0; i < legend->itemCount(); ++i)
-            legend->item(i)->setMargins(QMargins(0, 0, 0, 0));
+            if (QCPAbstractLegendItem *item = legend->item(i))
+                item->setMargins(QMargins(0, 0, 0, 0));
+        // As many entries per line as fit the figure's width: many policies wrap into
+        // more lines instead of squeezing their names away.
+        int widest = 1;
+        for (int i = 0; i < legend->itemCount(); ++i)
+            if (QCPAbstractLegendItem *item = legend->item(i))
+                widest = std::max(widest, item->minimumOuterSizeHint().width());
+        const int perLine = std::max(1, int(plot->width() * 0.95) / (widest + legend->columnSpacing()));
+        if (legend->itemCount() > perLine) {
+            legend->setWrap(perLine);
+            legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+            legend->setRowSpacing(int(std::lround(2 * px)));
+        }
         legend->setMaximumSize(legend->minimumOuterSizeHint());
         return;
     }
@@ -80,6 +96,7 @@ void placeLegend(QCustomPlot *plot, const ChartStyle &style, int row, double px)
         a = Qt::AlignTop | Qt::AlignRight;
         break;
     }
+    legend->setWrap(0);
     legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
     legend->simplify();
     legend->setMaximumSize(QWIDGETSIZE_MAX, QWIDGETSIZE_MAX);
@@ -142,11 +159,18 @@ void drawLines(QCustomPlot *plot, const ChartData &data, double penWidth)
             lower->removeFromLegend();
             upper->removeFromLegend();
         }
+    // A colour belongs to a policy's name; when two series of one chart share one
+    // (many pairings), the later ones are dashed, then dotted, to stay apart.
+    std::map<QRgb, int> seen;
     for (const Series &s : data.series) {
         QCPGraph *g = plot->addGraph();
         g->setName(s.name);
         g->setData(s.x, s.y, true);
-        g->setPen(linePen(s, penWidth));
+        QPen pen = linePen(s, penWidth);
+        const int earlier = seen[pen.color().rgb()]++;
+        if (earlier > 0)
+            pen.setStyle(earlier == 1 ? Qt::DashLine : Qt::DotLine);
+        g->setPen(pen);
         if (data.kind == ChartKind::StepCdf)
             g->setLineStyle(QCPGraph::lsStepLeft);
         if (data.kind == ChartKind::PointLines)
