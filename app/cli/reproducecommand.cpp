@@ -8,6 +8,7 @@
 #include "experiment/sweeppreset.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -84,9 +85,16 @@ int reproduce(const ReproduceArgs &a)
     if (!ok)
         return BadInput;
     if (a.list) {
+        std::size_t nameWidth = 0, sourceWidth = 0, timeWidth = 1;
+        for (const auto &[name, p] : presets) {
+            nameWidth = std::max(nameWidth, name.size());
+            sourceWidth = std::max(sourceWidth, p.source.size());
+            timeWidth = std::max(timeWidth, p.time.size());
+        }
         for (const auto &[name, p] : presets)
-            std::printf("%-22s %-22s %-10s %s\n", name.c_str(), p.source.c_str(),
-                        p.time.empty() ? "-" : p.time.c_str(), p.description.c_str());
+            std::printf("%-*s  %-*s  %-*s  %s\n", int(nameWidth), name.c_str(), int(sourceWidth),
+                        p.source.c_str(), int(timeWidth), p.time.empty() ? "-" : p.time.c_str(),
+                        p.description.c_str());
         return Ok;
     }
     if (a.names.empty() || a.out.empty()) {
