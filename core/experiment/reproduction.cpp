@@ -124,6 +124,23 @@ std::vector<ClaimOutcome> judgeClaims(const SweepPreset &preset, const SweepResu
             o.ours = find(*points.front(), c.policy, c.metric);
             if (o.ours && c.paper && *c.paper != 0.0)
                 o.ratio = o.ours->mean / *c.paper;
+            if (c.change && !c.than.empty()) {
+                double sum = 0.0;
+                int n = 0;
+                for (const SweepPointResult *p : points) {
+                    const auto ours = find(*p, c.policy, c.metric);
+                    const auto rival = find(*p, c.than.front(), c.metric);
+                    if (ours && rival && rival->mean != 0.0) {
+                        sum += (ours->mean - rival->mean) / rival->mean;
+                        ++n;
+                    }
+                }
+                if (n > 0) {
+                    o.change = sum / n;
+                    if (*c.change != 0.0)
+                        o.ratio = *o.change / *c.change;
+                }
+            }
             if (!c.over.empty()) {
                 judgeOver(c, sweep, metric->better, o);
             } else if (c.than.empty()) {
@@ -170,8 +187,14 @@ std::string reproductionMarkdown(const std::string &name, const SweepPreset &pre
     for (const ClaimOutcome &o : outcomes) {
         const PaperClaim &c = o.claim;
         std::string claim = c.text.empty() ? c.policy + " on " + c.metric : c.text;
-        md += "| " + claim + " | " + o.value + " | " + (c.paper ? number(*c.paper) : "-") + " | " +
-              (o.ours ? c.policy + " " + meanCi(*o.ours) : "-") + " | " +
+        const auto percent = [](double v) { return number(100.0 * v) + "%"; };
+        const std::string paper = c.change ? percent(*c.change) + " against " + c.than.front()
+                                  : c.paper ? number(*c.paper)
+                                            : "-";
+        std::string ours = o.ours ? c.policy + " " + meanCi(*o.ours) : "-";
+        if (o.change)
+            ours += " (" + percent(*o.change) + " against " + c.than.front() + ")";
+        md += "| " + claim + " | " + o.value + " | " + paper + " | " + ours + " | " +
               (o.ratio ? number(*o.ratio) : "-") + " | " + o.verdict + " | " + o.why + " |\n";
     }
     std::set<std::string> metrics;

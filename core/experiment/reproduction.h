@@ -16,7 +16,8 @@ struct ClaimOutcome
     PaperClaim claim;
     std::string value;          ///< the sweep value judged; "every value" for all
     std::optional<MeanCi> ours; ///< the claim's policy at `value` (the first value if all)
-    std::optional<double> ratio; ///< ours / the paper's value, when both exist
+    std::optional<double> ratio; ///< ours / the paper's value (or change), when both exist
+    std::optional<double> change; ///< our relative change against the first rival, when asked
     /** "same direction", "different direction" or "not comparable". */
     std::string verdict;
     std::string why; ///< one sentence

@@ -110,7 +110,8 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
     if (const auto v = m.get("claims"))
         detail::forEachItem(ctx, *v, [&](int, const Field &item) {
             MapReader c(ctx, item,
-                        {"text", "metric", "policy", "than", "over", "at", "paper", "expect"});
+                        {"text", "metric", "policy", "than", "over", "at", "paper", "change",
+                         "expect"});
             PaperClaim claim;
             c.string("text", claim.text);
             if (c.require("metric", "the metric the claim is about"))
@@ -120,6 +121,13 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
             readList(ctx, c, "than", claim.than);
             readList(ctx, c, "over", claim.over);
             c.string("at", claim.at);
+            if (const auto p = c.get("change")) {
+                double value = 0.0;
+                if (detail::readQuantity(ctx, *p, Dimension::Ratio, value))
+                    claim.change = value;
+                if (claim.than.empty())
+                    ctx.error(p->mark, p->path, "a `change` is against the first of `than`");
+            }
             if (const auto p = c.get("paper")) {
                 double value = 0.0;
                 if (detail::readQuantity(ctx, *p, Dimension::Ratio, value))

@@ -53,6 +53,9 @@ struct PaperClaim
     /** Sweep values `policy` does worse at than at `at` (a claim about the parameter). */
     std::vector<std::string> over;
     std::optional<double> paper;  ///< the paper's value, when it gives one
+    /** The paper's relative change of `policy` against the first of `than` (-0.39:
+     *  39% less), averaged over the values judged. */
+    std::optional<double> change;
     /** "same" or "different": the direction SchedLab's quick run shows, which the
      *  test suite keeps (empty: not checked). */
     std::string expect;

@@ -321,6 +321,35 @@ std::optional<std::string> addKey(const std::string &text, const YAML::Node &par
 
 } // namespace
 
+/** `*` at parts[star]: the value set under every item of the list there, in turn. */
+static YamlEdit setEveryItem(const std::string &text, const YAML::Node &root,
+                             const std::vector<std::string> &parts, std::ptrdiff_t star,
+                             const std::string &path, const std::string &value)
+{
+    YamlEdit out;
+    const std::vector<std::string> before(parts.begin(), parts.begin() + star);
+    Located list{root, false, {}};
+    if (!before.empty())
+        list = locate(root, before, path, false);
+    if (!list.error.empty() || !list.node.IsSequence() || list.node.size() == 0) {
+        out.error = list.error.empty() ? "'*' in '" + path + "' must stand for the items of a "
+                                         "list that has some"
+                                       : list.error;
+        return out;
+    }
+    out.text = text;
+    for (std::size_t i = 0; i < list.node.size(); ++i) {
+        std::string concrete;
+        for (std::size_t k = 0; k < parts.size(); ++k)
+            concrete += (k ? "." : "") + (k == std::size_t(star) ? std::to_string(i) : parts[k]);
+        const YamlEdit one = setYamlScalar(out.text, concrete, value);
+        if (!one.ok())
+            return one;
+        out.text = one.text;
+    }
+    return out;
+}
+
 YamlEdit setYamlScalar(const std::string &text, const std::string &path, const std::string &value)
 {
     YamlEdit out;
@@ -334,6 +363,8 @@ YamlEdit setYamlScalar(const std::string &text, const std::string &path, const s
         out.error = "cannot set '" + path + "': the document is not valid YAML: " + e.what();
         return out;
     }
+    if (const auto star = std::find(parts.begin(), parts.end(), "*"); star != parts.end())
+        return setEveryItem(text, root, parts, star - parts.begin(), path, value);
     Located target = locate(root, parts, path);
     if (!target.error.empty()) {
         // A key missing from a map that exists is added; the loader then checks it

@@ -27,6 +27,9 @@ struct YamlEdit
  * stay those of the original file (messages about the edited document point at the
  * file the user knows). A value that plain YAML cannot hold there is quoted.
  *
+ * A `*` part stands for every item of a list (`sites.0.eaps.0.nodes.*.bandwidth`
+ * sets each node's bandwidth).
+ *
  * A last key missing from a one-line flow map that exists is added before its
  * '}' (`requests: {kind: poisson, rate: 5/s}` takes `workload.requests.clip`), so
  * a default can be swept without writing it first; the loader then checks the key

@@ -54,7 +54,13 @@ private Q_SLOTS:
         PaperClaim over = claim("throughput_rate", "x", {}, "a");
         over.over = {"b"};
         preset.claims.push_back(over);
+        PaperClaim change = claim("throughput_rate", "x", {"y"}, "");
+        change.change = -0.5; // the paper: x 50% below y; ours: +12.5% at a, -6.7% at b
+        preset.claims.push_back(change);
         const auto outcomes = judgeClaims(preset, sweep);
+        QVERIFY(outcomes[6].change &&
+                std::abs(*outcomes[6].change - (0.125 - 0.05 / 0.75) / 2) < 1e-12);
+        QVERIFY(outcomes[6].ratio && std::abs(*outcomes[6].ratio - *outcomes[6].change / -0.5) < 1e-12);
         QCOMPARE(outcomes[0].verdict, std::string("same direction"));
         QCOMPARE(outcomes[1].verdict, std::string("different direction"));
         QVERIFY2(outcomes[1].why.find("at b") != std::string::npos, outcomes[1].why.c_str());

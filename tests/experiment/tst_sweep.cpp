@@ -235,6 +235,23 @@ private Q_SLOTS:
                  block.error.c_str());
     }
 
+    /** `*` stands for every item of a list. */
+    void aStarSetsEveryItem()
+    {
+        const YamlEdit edit = setYamlScalar(tutorialText(), "sites.0.eaps.*.nodes.0.perf", "0.5");
+        QVERIFY2(edit.ok(), edit.error.c_str());
+        const ScenarioLoad load = loadScenarioText(edit.text, kTutorial);
+        QVERIFY(load.ok());
+        for (const EapSpec &eap : load.scenario->sites[0].eaps)
+            QCOMPARE(eap.nodes[0].perf, 0.5);
+        QCOMPARE(load.scenario->sites[0].eaps[0].nodes[1].perf, 1.0); // only node 0 of each
+        const YamlEdit notList = setYamlScalar(tutorialText(), "time.*", "1");
+        QVERIFY(!notList.ok());
+        QVERIFY2(notList.error.find("'*' in 'time.*' must stand for the items of a list") !=
+                     std::string::npos,
+                 notList.error.c_str());
+    }
+
     /** A typo added to a flow map is the loader's unknown key, reported once. */
     void aMistypedAddedKeyIsReportedOnce()
     {
