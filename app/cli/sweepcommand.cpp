@@ -315,7 +315,12 @@ int sweepCommand(const SweepArgs &given, SweepResult *result)
             return BadInput;
         }
         if (a.trainOnce) {
-            const ScenarioLoad base = loadScenarioText(*text, a.scenario);
+            // On the file as given: `set` values shape what is compared (a clip of the
+            // workload), not what the agent learns from.
+            const auto given = scenarioTextWith(a.scenario, {});
+            if (!given)
+                return BadInput;
+            const ScenarioLoad base = loadScenarioText(*given, a.scenario);
             std::string why;
             if (base.ok()) {
                 std::fprintf(stderr, "training %s on the scenario\n", a.train.c_str());
@@ -467,8 +472,9 @@ void registerSweepCommand(CLI::App &app, int &exitCode)
                     "the learned policies with it, for a value that changes what is learned "
                     "(e.g. policies.kais.epsilon)");
     cmd->add_flag("--train-once", a.trainOnce,
-                  "With --train: train once on the scenario as set, not for each value (for "
-                  "values that do not change what is learned, e.g. workloads)");
+                  "With --train: train once on the scenario file as given (before --set), not "
+                  "for each value (for values that do not change what is learned, e.g. "
+                  "workloads)");
     cmd->add_option("--train-seed", a.trainSeed,
                     "With --train: the training seed (default: the scenario's, as `train`)");
     cmd->add_flag("--json", a.json, "Print one JSON object");

@@ -27,7 +27,7 @@ struct SweepArgs
     std::vector<std::string> set; ///< PATH=VALUE, set in the scenario before the sweep
     std::string paper;            ///< a preset's note of what the paper reports
     std::string train;            ///< an agent trained on each value's scenario
-    bool trainOnce = false;       ///< ... or once, on the scenario as set
+    bool trainOnce = false;       ///< ... or once, on the scenario file as given
     bool trainFromPreset = false; ///< skipped when no policy of the sweep runs it
     std::optional<std::uint64_t> trainSeed;
     std::string preset = "ieee-single";

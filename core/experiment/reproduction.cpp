@@ -146,22 +146,26 @@ std::vector<ClaimOutcome> judgeClaims(const SweepPreset &preset, const SweepResu
             } else if (c.than.empty()) {
                 o.why = o.ours ? "a value alone: see the ratio" : "no " + c.policy + " in the results";
             } else {
-                bool all = true, known = true;
+                bool known = true;
+                int held = 0;
                 std::string why, firstMiss;
                 for (const SweepPointResult *p : points) {
-                    const auto held = holdsAt(c, *p, metric->better, &why);
-                    if (!held) {
+                    const auto holds = holdsAt(c, *p, metric->better, &why);
+                    if (!holds) {
                         known = false;
                         break;
                     }
-                    if (!*held && all) {
-                        all = false;
+                    held += *holds;
+                    if (!*holds && firstMiss.empty())
                         firstMiss = why;
-                    }
                 }
+                const int total = int(points.size());
                 if (known) {
-                    o.verdict = all ? "same direction" : "different direction";
-                    o.why = all ? why : firstMiss;
+                    const bool enough = held >= c.share * total - 1e-9;
+                    o.verdict = enough ? "same direction" : "different direction";
+                    o.why = held == total ? why
+                                          : "holds at " + std::to_string(held) + " of " +
+                                                std::to_string(total) + " values; " + firstMiss;
                 } else {
                     o.why = why;
                 }
@@ -174,7 +178,8 @@ std::vector<ClaimOutcome> judgeClaims(const SweepPreset &preset, const SweepResu
 
 std::string reproductionMarkdown(const std::string &name, const SweepPreset &preset,
                                  const SweepResult &sweep, const std::vector<ClaimOutcome> &outcomes,
-                                 const std::string &command, double seconds)
+                                 const std::string &command, double seconds,
+                                 const std::string &chart)
 {
     std::string md = "## " + name + ": " + preset.source + "\n\n" + preset.description + ".\n\n";
     if (!preset.paper.empty())
@@ -197,6 +202,8 @@ std::string reproductionMarkdown(const std::string &name, const SweepPreset &pre
         md += "| " + claim + " | " + o.value + " | " + paper + " | " + ours + " | " +
               (o.ratio ? number(*o.ratio) : "-") + " | " + o.verdict + " | " + o.why + " |\n";
     }
+    if (!chart.empty())
+        md += "\n![" + preset.source + ", SchedLab](" + chart + ")\n";
     std::set<std::string> metrics;
     for (const PaperClaim &c : preset.claims)
         metrics.insert(c.metric);

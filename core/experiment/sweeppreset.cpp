@@ -2,6 +2,7 @@
 #include "experiment/sweeppreset.h"
 
 #include "scenario/loadtextfile.h"
+#include "scenario/units.h"
 #include "scenario/yamlreader.h"
 
 #include <filesystem>
@@ -110,8 +111,8 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
     if (const auto v = m.get("claims"))
         detail::forEachItem(ctx, *v, [&](int, const Field &item) {
             MapReader c(ctx, item,
-                        {"text", "metric", "policy", "than", "over", "at", "paper", "change",
-                         "expect"});
+                        {"text", "metric", "policy", "than", "over", "at", "share", "paper",
+                         "change", "expect"});
             PaperClaim claim;
             c.string("text", claim.text);
             if (c.require("metric", "the metric the claim is about"))
@@ -121,6 +122,11 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
             readList(ctx, c, "than", claim.than);
             readList(ctx, c, "over", claim.over);
             c.string("at", claim.at);
+            if (const auto v = c.get("share");
+                v && detail::readQuantity(ctx, *v, Dimension::Ratio, claim.share) &&
+                !(claim.share > 0.0 && claim.share <= 1.0))
+                ctx.error(v->mark, v->path,
+                          "must lie in (0, 1], got " + formatNumber(claim.share));
             if (const auto p = c.get("change")) {
                 double value = 0.0;
                 if (detail::readQuantity(ctx, *p, Dimension::Ratio, value))

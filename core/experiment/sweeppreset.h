@@ -50,6 +50,9 @@ struct PaperClaim
     std::string policy;
     std::vector<std::string> than;
     std::string at;               ///< empty: every value
+    /** With `at` empty: the share of the values the ordering must hold at ("in almost
+     *  all cases": 0.9); 1: every value. */
+    double share = 1.0;
     /** Sweep values `policy` does worse at than at `at` (a claim about the parameter). */
     std::vector<std::string> over;
     std::optional<double> paper;  ///< the paper's value, when it gives one
@@ -87,7 +90,7 @@ struct SweepPreset
     QuickSweep quick;
     std::string train;          ///< an agent trained for each value; empty: none
     std::uint64_t trainSeed = 0; ///< 0: the scenario's seed
-    bool trainOnce = false;     ///< train once on the scenario as set, not for each value
+    bool trainOnce = false;     ///< train once on the scenario file as given (before `set`)
 };
 
 struct SweepPresetLoad

@@ -54,10 +54,16 @@ private Q_SLOTS:
         PaperClaim over = claim("throughput_rate", "x", {}, "a");
         over.over = {"b"};
         preset.claims.push_back(over);
+        PaperClaim half = claim("throughput_rate", "x", {"y"}, "");
+        half.share = 0.5; // holds at a, not at b: enough for "in half the cases"
         PaperClaim change = claim("throughput_rate", "x", {"y"}, "");
         change.change = -0.5; // the paper: x 50% below y; ours: +12.5% at a, -6.7% at b
         preset.claims.push_back(change);
+        preset.claims.push_back(half);
         const auto outcomes = judgeClaims(preset, sweep);
+        QCOMPARE(outcomes[7].verdict, std::string("same direction"));
+        QVERIFY2(outcomes[7].why.find("holds at 1 of 2 values") != std::string::npos,
+                 outcomes[7].why.c_str());
         QVERIFY(outcomes[6].change &&
                 std::abs(*outcomes[6].change - (0.125 - 0.05 / 0.75) / 2) < 1e-12);
         QVERIFY(outcomes[6].ratio && std::abs(*outcomes[6].ratio - *outcomes[6].change / -0.5) < 1e-12);
