@@ -27,21 +27,23 @@ namespace schedlab::cli {
 
 namespace {
 
-/** The metric names a run of `point` reports, from a one-slot run; empty if it fails. */
+/** The metric names the runs of `point` report (any variant's), from one-slot runs;
+ *  empty if they fail. */
 std::vector<std::string> reportedMetrics(const SweepPoint &point, const ComparisonSpec &spec)
 {
     if (point.global)
         return global::globalMetricNames();
     std::vector<std::string> out;
-    try {
-        const RunResult r =
-            runScenario(point.scenario, spec.variants.front().policies, spec.seeds.front(),
-                        point.scenario.time.slot, nullptr, spec.model);
-        for (const MetricValue &m : r.metrics)
-            out.push_back(m.name);
-    } catch (const std::exception &) {
-        // The sweep's runs fail the same way and say why.
-    }
+    for (const Variant &v : spec.variants)
+        try {
+            const RunResult r = runScenario(point.scenario, v.policies, spec.seeds.front(),
+                                            point.scenario.time.slot, nullptr, spec.model);
+            for (const MetricValue &m : r.metrics)
+                if (std::find(out.begin(), out.end(), m.name) == out.end())
+                    out.push_back(m.name);
+        } catch (const std::exception &) {
+            // The sweep's runs fail the same way and say why.
+        }
     return out;
 }
 

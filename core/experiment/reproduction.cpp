@@ -141,7 +141,15 @@ std::vector<ClaimOutcome> judgeClaims(const SweepPreset &preset, const SweepResu
                         o.ratio = *o.change / *c.change;
                 }
             }
-            if (!c.over.empty()) {
+            if (c.within && metric->better == Better::Neither) {
+                o.why = c.metric + " has no better direction to meet a goal in";
+            } else if (c.within && o.ours) {
+                const bool met = metric->better == Better::Higher ? o.ours->mean >= *c.within
+                                                                  : o.ours->mean <= *c.within;
+                o.verdict = met ? "same direction" : "different direction";
+                o.why = c.policy + " " + meanCi(*o.ours) + (met ? " meets " : " misses ") +
+                        number(*c.within);
+            } else if (!c.over.empty()) {
                 judgeOver(c, sweep, metric->better, o);
             } else if (c.than.empty()) {
                 o.why = o.ours ? "a value alone: see the ratio" : "no " + c.policy + " in the results";
@@ -193,9 +201,10 @@ std::string reproductionMarkdown(const std::string &name, const SweepPreset &pre
         const PaperClaim &c = o.claim;
         std::string claim = c.text.empty() ? c.policy + " on " + c.metric : c.text;
         const auto percent = [](double v) { return number(100.0 * v) + "%"; };
-        const std::string paper = c.change ? percent(*c.change) + " against " + c.than.front()
-                                  : c.paper ? number(*c.paper)
-                                            : "-";
+        const std::string paper = c.change   ? percent(*c.change) + " against " + c.than.front()
+                                  : c.paper  ? number(*c.paper)
+                                  : c.within ? "within " + number(*c.within)
+                                             : "-";
         std::string ours = o.ours ? c.policy + " " + meanCi(*o.ours) : "-";
         if (o.change)
             ours += " (" + percent(*o.change) + " against " + c.than.front() + ")";

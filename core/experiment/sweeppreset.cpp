@@ -112,7 +112,7 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
         detail::forEachItem(ctx, *v, [&](int, const Field &item) {
             MapReader c(ctx, item,
                         {"text", "metric", "policy", "than", "over", "at", "share", "paper",
-                         "change", "expect"});
+                         "change", "within", "expect"});
             PaperClaim claim;
             c.string("text", claim.text);
             if (c.require("metric", "the metric the claim is about"))
@@ -134,6 +134,11 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
                 if (claim.than.empty())
                     ctx.error(p->mark, p->path, "a `change` is against the first of `than`");
             }
+            if (const auto w = c.get("within")) {
+                double value = 0.0;
+                if (detail::readQuantity(ctx, *w, Dimension::Ratio, value))
+                    claim.within = value;
+            }
             if (const auto p = c.get("paper")) {
                 double value = 0.0;
                 if (detail::readQuantity(ctx, *p, Dimension::Ratio, value))
@@ -144,7 +149,8 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
                 e && claim.expect != "same" && claim.expect != "different")
                 ctx.error(e->mark, e->path,
                           "expected same or different, got '" + claim.expect + "'");
-            if (claim.than.empty() && claim.over.empty() && !claim.paper && ctx.errors().empty())
+            if (claim.than.empty() && claim.over.empty() && !claim.paper && !claim.within &&
+                ctx.errors().empty())
                 ctx.error(item.mark, item.path,
                           "a claim needs `than` (policies it beats), `over` (values it beats) "
                           "or `paper` (its value)");

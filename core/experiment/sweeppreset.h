@@ -56,6 +56,9 @@ struct PaperClaim
     /** Sweep values `policy` does worse at than at `at` (a claim about the parameter). */
     std::vector<std::string> over;
     std::optional<double> paper;  ///< the paper's value, when it gives one
+    /** A goal the policy must meet at `at` (at most, or at least, by the metric's
+     *  direction), e.g. a latency "within one second": 1000 ms. */
+    std::optional<double> within;
     /** The paper's relative change of `policy` against the first of `than` (-0.39:
      *  39% less), averaged over the values judged. */
     std::optional<double> change;
