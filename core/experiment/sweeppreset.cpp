@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "experiment/sweeppreset.h"
 
+#include "registry/registry.h"
 #include "scenario/loadtextfile.h"
 #include "scenario/units.h"
 #include "scenario/yamlreader.h"
@@ -80,11 +81,20 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
         if (out.values.empty() && ctx.errors().empty())
             ctx.error(v->mark, v->path, "expected at least one value");
     }
-    readList(ctx, m, "dispatch", out.dispatch);
-    readList(ctx, m, "dequeue", out.dequeue);
-    readList(ctx, m, "orchestration", out.orchestration);
-    readList(ctx, m, "placement", out.placement);
-    readList(ctx, m, "global", out.global);
+    const std::pair<const char *, Plane> planes[] = {{"dispatch", Plane::Dispatch},
+                                                     {"dequeue", Plane::Dequeue},
+                                                     {"orchestration", Plane::Orchestration},
+                                                     {"placement", Plane::Placement},
+                                                     {"global", Plane::Global}};
+    std::vector<std::string> *lists[] = {&out.dispatch, &out.dequeue, &out.orchestration,
+                                         &out.placement, &out.global};
+    for (std::size_t i = 0; i < std::size(planes); ++i) {
+        readList(ctx, m, planes[i].first, *lists[i]);
+        if (const auto f = m.get(planes[i].first))
+            for (const std::string &name : *lists[i])
+                if (!findPolicy(planes[i].second, name))
+                    ctx.error(f->mark, f->path, unknownPolicyMessage(planes[i].second, name));
+    }
     readList(ctx, m, "metrics", out.metrics);
     if (const auto v = m.get("seeds"); v && detail::readInt(ctx, *v, out.seeds) && out.seeds < 1)
         ctx.error(v->mark, v->path, "expected at least 1 seed");
@@ -194,6 +204,14 @@ SweepPresetLoad loadSweepPresetText(const std::string &yaml, const std::string &
     const std::filesystem::path scenario(preset.scenario);
     if (scenario.is_relative())
         preset.scenario = (std::filesystem::path(fileName).parent_path() / scenario).string();
+    std::error_code error;
+    if (fileName != "<text>" && !std::filesystem::is_regular_file(preset.scenario, error)) {
+        const YAML::Node root = YAML::Load(yaml);
+        ctx.error(root["scenario"].Mark(), "scenario",
+                  "no scenario file " + preset.scenario + " (a path is relative to the preset)");
+        load.errors = std::move(ctx.errors());
+        return load;
+    }
     load.preset = std::move(preset);
     return load;
 }

@@ -95,10 +95,23 @@ private Q_SLOTS:
         f.write("sweep: 1\nscenario: ../x.yaml\nparam: a\nvalues: [1]\nsource: X\n"
                 "claims:\n  - {metric: throughput_rate, policy: p, expect: maybe}\n");
         f.close();
+        QFile policy(dir.filePath("policy.yaml"));
+        QVERIFY(policy.open(QIODevice::WriteOnly));
+        policy.write("sweep: 1\nscenario: " SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml\n"
+                     "param: seed\nvalues: [1]\nplacement: [kube-default, kubehic]\nsource: X\n");
+        policy.close();
+        QFile missing(dir.filePath("missing.yaml"));
+        QVERIFY(missing.open(QIODevice::WriteOnly));
+        missing.write("sweep: 1\nscenario: nowhere.yaml\nparam: seed\nvalues: [1]\nsource: X\n");
+        missing.close();
         const auto r = test::cli({"reproduce", "--list", "--presets", dir.path()});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("bad.yaml:7:") && r.err.contains("expected same or different"),
                  r.err.constData());
+        QVERIFY2(r.err.contains("policy.yaml:5:12: placement: unknown placement policy "
+                                "'kubehic' (did you mean 'kubehice'?)"),
+                 r.err.constData());
+        QVERIFY2(r.err.contains("missing.yaml:2:11: scenario: no scenario file"), r.err.constData());
     }
 
     /** Each bundled preset's quick version shows the direction its claims expect. */
