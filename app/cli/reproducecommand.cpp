@@ -4,6 +4,7 @@
 #include "command.h"
 #include "sweepcommand.h"
 
+#include "base/suggest.h"
 #include "experiment/reproduction.h"
 #include "experiment/sweeppreset.h"
 
@@ -119,8 +120,8 @@ int reproduce(const ReproduceArgs &a)
             std::vector<std::string> known;
             for (const auto &[n, p] : presets)
                 known.push_back(n);
-            std::fprintf(stderr, "error: no preset '%s'; presets: %s\n", name.c_str(),
-                         joined(known, ", ").c_str());
+            std::fprintf(stderr, "error: no preset '%s'%s; presets: %s\n", name.c_str(),
+                         didYouMean(name, known).c_str(), joined(known, ", ").c_str());
             return BadInput;
         }
     std::error_code error;
@@ -204,7 +205,8 @@ void registerReproduceCommand(CLI::App &app, int &exitCode)
     cmd->add_flag("--list", a.list, "List the presets: name, paper source, time, description");
     cmd->add_flag("--quick", a.quick, "The presets' small versions (fewer values, seeds, time)");
     cmd->add_flag("--check", a.check,
-                  "Exit 1 when a verdict differs from the direction the preset expects");
+                  "With --quick: exit 1 when a verdict differs from the direction the preset "
+                  "expects");
     cmd->add_option("--out", a.out, "Folder for report.md and each preset's sweep files");
     cmd->add_option("--seeds", a.seeds, "Seeds per value, in place of the presets'");
     cmd->add_option("--jobs", a.jobs, "Parallel runs (default: all cores)");

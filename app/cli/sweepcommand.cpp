@@ -242,6 +242,59 @@ bool runsAgent(const ComparisonSpec &spec, const std::string &agent)
     return false;
 }
 
+/**
+ * --train: checks that a policy of the sweep runs the agent's model, then trains it
+ * once (--train-once) or has runSweep() train it for each value. A preset's training
+ * is dropped when the options chose policies it does not serve. Returns an exit code.
+ */
+int setUpTraining(SweepArgs &a, const SweepPlan &plan, SweepSpec &spec)
+{
+    const bool served =
+        plan.global || runsAgent(comparisonSpecFor(spec, plan.points.front()), a.train);
+    if (a.trainFromPreset && !served)
+        a.train.clear();
+    if (a.train.empty())
+        return Ok;
+    if (!a.checkpoint.empty()) {
+        std::fprintf(stderr, "error: give --train or --checkpoint, not both\n");
+        return BadInput;
+    }
+    if (!served) {
+        std::fprintf(stderr,
+                     "error: --train %s: no policy of the sweep runs a %s model; choose its "
+                     "learned policies (e.g. --dispatch cmmac --orchestration gpg for kais)\n",
+                     a.train.c_str(), a.train.c_str());
+        return BadInput;
+    }
+    if (!a.trainOnce) {
+        spec.modelFor = [&a, &plan](const SweepPoint &p, std::string *error) {
+            const std::uint64_t seed = a.trainSeed.value_or(p.scenario.seed);
+            std::fprintf(stderr, "training %s for %s=%s (seed %llu)\n", a.train.c_str(),
+                         plan.parameter.c_str(), p.value.c_str(),
+                         static_cast<unsigned long long>(seed));
+            return trainModel(p.scenario, a.train, seed, error);
+        };
+        return Ok;
+    }
+    // On the file as given: `set` values shape what is compared (a clip of the
+    // workload), not what the agent learns from.
+    const ScenarioLoad base = loadScenarioFile(a.scenario);
+    if (!base.ok()) {
+        for (const ScenarioError &e : base.errors)
+            std::fprintf(stderr, "%s\n", e.format().c_str());
+        return BadInput;
+    }
+    std::fprintf(stderr, "training %s on the scenario\n", a.train.c_str());
+    std::string why;
+    spec.model =
+        trainModel(*base.scenario, a.train, a.trainSeed.value_or(base.scenario->seed), &why);
+    if (!spec.model) {
+        std::fprintf(stderr, "error: --train %s: %s\n", a.train.c_str(), why.c_str());
+        return RunFailed;
+    }
+    return Ok;
+}
+
 int reportFailures(const SweepResult &sweep)
 {
     int failed = 0;
@@ -300,50 +353,6 @@ int sweepCommand(const SweepArgs &given, SweepResult *result)
     }
     if (!loadCheckpointOption(a.checkpoint, spec.model))
         return BadInput;
-    if (a.trainFromPreset && !plan.global &&
-        !runsAgent(comparisonSpecFor(spec, plan.points.front()), a.train))
-        a.train.clear(); // the options chose policies the preset's training does not serve
-    if (!a.train.empty()) {
-        if (!a.checkpoint.empty()) {
-            std::fprintf(stderr, "error: give --train or --checkpoint, not both\n");
-            return BadInput;
-        }
-        if (!plan.global && !runsAgent(comparisonSpecFor(spec, plan.points.front()), a.train)) {
-            std::fprintf(stderr,
-                         "error: --train %s: no policy of the sweep runs a %s model; choose "
-                         "its learned policies (e.g. --dispatch cmmac --orchestration gpg for "
-                         "kais)\n",
-                         a.train.c_str(), a.train.c_str());
-            return BadInput;
-        }
-        if (a.trainOnce) {
-            // On the file as given: `set` values shape what is compared (a clip of the
-            // workload), not what the agent learns from.
-            const auto given = scenarioTextWith(a.scenario, {});
-            if (!given)
-                return BadInput;
-            const ScenarioLoad base = loadScenarioText(*given, a.scenario);
-            std::string why;
-            if (base.ok()) {
-                std::fprintf(stderr, "training %s on the scenario\n", a.train.c_str());
-                spec.model = trainModel(*base.scenario, a.train,
-                                        a.trainSeed.value_or(base.scenario->seed), &why);
-            }
-            if (!spec.model) {
-                std::fprintf(stderr, "error: --train %s: %s\n", a.train.c_str(),
-                             base.ok() ? why.c_str() : base.errors.front().format().c_str());
-                return RunFailed;
-            }
-        } else {
-            spec.modelFor = [&a, &plan](const SweepPoint &p, std::string *error) {
-                const std::uint64_t seed = a.trainSeed.value_or(p.scenario.seed);
-                std::fprintf(stderr, "training %s for %s=%s (seed %llu)\n", a.train.c_str(),
-                             plan.parameter.c_str(), p.value.c_str(),
-                             static_cast<unsigned long long>(seed));
-                return trainModel(p.scenario, a.train, seed, error);
-            };
-        }
-    }
     spec.jobs = a.jobs > 0 ? a.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
     if (!plan.global)
         for (const SweepPoint &p : plan.points)
@@ -357,6 +366,8 @@ int sweepCommand(const SweepArgs &given, SweepResult *result)
     std::vector<std::string> metrics;
     if (!chooseMetrics(a, plan, comparisonSpecFor(spec, plan.points.front()), metrics))
         return BadInput;
+    if (const int rc = setUpTraining(a, plan, spec); rc != Ok)
+        return rc;
 
     ProgressBar bar("sweep");
     const SweepResult sweep = runSweep(plan, spec, [&](int done, int total) {

@@ -36,6 +36,13 @@ std::string meanCi(const MeanCi &m)
     return number(m.mean) + " ± " + ci;
 }
 
+/** Whether `ours` is better than `theirs` by the metric's direction (higher when it
+ *  has none). */
+bool ahead(Better better, double ours, double theirs)
+{
+    return better == Better::Lower ? ours < theirs : ours > theirs;
+}
+
 /** Whether the ordering holds at one value; nullopt with `why` when it cannot be told. */
 std::optional<bool> holdsAt(const PaperClaim &c, const SweepPointResult &point, Better better,
                             std::string *why)
@@ -51,9 +58,7 @@ std::optional<bool> holdsAt(const PaperClaim &c, const SweepPointResult &point, 
             *why = "no " + c.metric + " of " + rival + " at " + point.value;
             return std::nullopt;
         }
-        const bool ahead = better == Better::Lower ? ours->mean < theirs->mean
-                                                   : ours->mean > theirs->mean;
-        if (!ahead) {
+        if (!ahead(better, ours->mean, theirs->mean)) {
             *why = c.policy + " " + meanCi(*ours) + " is not " +
                    (better == Better::Lower ? "below " : "above ") + rival + "'s " +
                    meanCi(*theirs) + " at " + point.value;
@@ -63,6 +68,7 @@ std::optional<bool> holdsAt(const PaperClaim &c, const SweepPointResult &point, 
     *why = c.policy + " ahead of " + std::to_string(c.than.size()) + " at " + point.value;
     return true;
 }
+
 /** A claim about the parameter: `policy` better at `at` than at each value of `over`. */
 void judgeOver(const PaperClaim &c, const SweepResult &sweep, Better better, ClaimOutcome &o)
 {
@@ -84,9 +90,7 @@ void judgeOver(const PaperClaim &c, const SweepResult &sweep, Better better, Cla
             o.why = "no " + c.metric + " of " + c.policy + " at " + value;
             return;
         }
-        const bool ahead =
-            better == Better::Lower ? ours->mean < there->mean : ours->mean > there->mean;
-        if (!ahead) {
+        if (!ahead(better, ours->mean, there->mean)) {
             o.verdict = "different direction";
             o.why = "at " + c.at + " " + meanCi(*ours) + ", at " + value + " " + meanCi(*there);
             return;
@@ -95,6 +99,60 @@ void judgeOver(const PaperClaim &c, const SweepResult &sweep, Better better, Cla
     o.verdict = "same direction";
     o.why = "at " + c.at + " " + meanCi(*ours) + ", ahead of " + std::to_string(c.over.size()) +
             " other values";
+}
+
+/** An ordering over `points`: enough of them (the claim's share) must hold it. */
+void judgeThan(const PaperClaim &c, const std::vector<const SweepPointResult *> &points,
+               Better better, ClaimOutcome &o)
+{
+    int held = 0;
+    std::string why, firstMiss;
+    for (const SweepPointResult *p : points) {
+        const auto holds = holdsAt(c, *p, better, &why);
+        if (!holds) {
+            o.why = why;
+            return;
+        }
+        held += *holds;
+        if (!*holds && firstMiss.empty())
+            firstMiss = why;
+    }
+    const int total = int(points.size());
+    o.verdict = held >= c.share * total - 1e-9 ? "same direction" : "different direction";
+    o.why = held == total ? why
+                          : "holds at " + std::to_string(held) + " of " + std::to_string(total) +
+                                " values; " + firstMiss;
+}
+
+/** A goal met or missed at the claim's first value. */
+void judgeWithin(const PaperClaim &c, Better better, ClaimOutcome &o)
+{
+    if (better == Better::Neither) {
+        o.why = c.metric + " has no better direction to meet a goal in";
+        return;
+    }
+    if (!o.ours)
+        return;
+    const bool met = *c.within == o.ours->mean || ahead(better, o.ours->mean, *c.within);
+    o.verdict = met ? "same direction" : "different direction";
+    o.why = c.policy + " " + meanCi(*o.ours) + (met ? " meets " : " misses ") + number(*c.within);
+}
+
+/** The policy's mean relative change against the first rival over `points`. */
+std::optional<double> relativeChange(const PaperClaim &c,
+                                     const std::vector<const SweepPointResult *> &points)
+{
+    double sum = 0.0;
+    int n = 0;
+    for (const SweepPointResult *p : points) {
+        const auto ours = find(*p, c.policy, c.metric);
+        const auto rival = find(*p, c.than.front(), c.metric);
+        if (ours && rival && rival->mean != 0.0) {
+            sum += (ours->mean - rival->mean) / rival->mean;
+            ++n;
+        }
+    }
+    return n > 0 ? std::optional(sum / n) : std::nullopt;
 }
 } // namespace
 
@@ -125,59 +183,18 @@ std::vector<ClaimOutcome> judgeClaims(const SweepPreset &preset, const SweepResu
             if (o.ours && c.paper && *c.paper != 0.0)
                 o.ratio = o.ours->mean / *c.paper;
             if (c.change && !c.than.empty()) {
-                double sum = 0.0;
-                int n = 0;
-                for (const SweepPointResult *p : points) {
-                    const auto ours = find(*p, c.policy, c.metric);
-                    const auto rival = find(*p, c.than.front(), c.metric);
-                    if (ours && rival && rival->mean != 0.0) {
-                        sum += (ours->mean - rival->mean) / rival->mean;
-                        ++n;
-                    }
-                }
-                if (n > 0) {
-                    o.change = sum / n;
-                    if (*c.change != 0.0)
-                        o.ratio = *o.change / *c.change;
-                }
+                o.change = relativeChange(c, points);
+                if (o.change && *c.change != 0.0)
+                    o.ratio = *o.change / *c.change;
             }
-            if (c.within && metric->better == Better::Neither) {
-                o.why = c.metric + " has no better direction to meet a goal in";
-            } else if (c.within && o.ours) {
-                const bool met = metric->better == Better::Higher ? o.ours->mean >= *c.within
-                                                                  : o.ours->mean <= *c.within;
-                o.verdict = met ? "same direction" : "different direction";
-                o.why = c.policy + " " + meanCi(*o.ours) + (met ? " meets " : " misses ") +
-                        number(*c.within);
-            } else if (!c.over.empty()) {
+            if (c.within)
+                judgeWithin(c, metric->better, o);
+            else if (!c.over.empty())
                 judgeOver(c, sweep, metric->better, o);
-            } else if (c.than.empty()) {
+            else if (!c.than.empty())
+                judgeThan(c, points, metric->better, o);
+            else
                 o.why = o.ours ? "a value alone: see the ratio" : "no " + c.policy + " in the results";
-            } else {
-                bool known = true;
-                int held = 0;
-                std::string why, firstMiss;
-                for (const SweepPointResult *p : points) {
-                    const auto holds = holdsAt(c, *p, metric->better, &why);
-                    if (!holds) {
-                        known = false;
-                        break;
-                    }
-                    held += *holds;
-                    if (!*holds && firstMiss.empty())
-                        firstMiss = why;
-                }
-                const int total = int(points.size());
-                if (known) {
-                    const bool enough = held >= c.share * total - 1e-9;
-                    o.verdict = enough ? "same direction" : "different direction";
-                    o.why = held == total ? why
-                                          : "holds at " + std::to_string(held) + " of " +
-                                                std::to_string(total) + " values; " + firstMiss;
-                } else {
-                    o.why = why;
-                }
-            }
         }
         out.push_back(std::move(o));
     }

@@ -37,6 +37,51 @@ void readList(ReadContext &ctx, const MapReader &m, const std::string &key,
         one(*f);
 }
 
+/** An optional plain number at `key`. */
+std::optional<double> optionalNumber(ReadContext &ctx, const MapReader &m, const std::string &key)
+{
+    double value = 0.0;
+    if (const auto f = m.get(key); f && detail::readQuantity(ctx, *f, Dimension::Ratio, value))
+        return value;
+    return std::nullopt;
+}
+
+PaperClaim readClaim(ReadContext &ctx, const Field &item)
+{
+    MapReader c(ctx, item,
+                {"text", "metric", "policy", "than", "over", "at", "share", "paper", "change",
+                 "within", "expect"});
+    PaperClaim claim;
+    c.string("text", claim.text);
+    if (c.require("metric", "the metric the claim is about"))
+        c.string("metric", claim.metric);
+    if (c.require("policy", "the policy (variant label) the claim is about"))
+        c.string("policy", claim.policy);
+    readList(ctx, c, "than", claim.than);
+    readList(ctx, c, "over", claim.over);
+    c.string("at", claim.at);
+    if (const auto v = c.get("share");
+        v && detail::readQuantity(ctx, *v, Dimension::Ratio, claim.share) &&
+        !(claim.share > 0.0 && claim.share <= 1.0))
+        ctx.error(v->mark, v->path, "must lie in (0, 1], got " + formatNumber(claim.share));
+    claim.change = optionalNumber(ctx, c, "change");
+    if (const auto p = c.get("change"); p && claim.than.empty())
+        ctx.error(p->mark, p->path, "a `change` is against the first of `than`");
+    claim.within = optionalNumber(ctx, c, "within");
+    claim.paper = optionalNumber(ctx, c, "paper");
+    c.string("expect", claim.expect);
+    if (const auto e = c.get("expect"); e && claim.expect != "same" && claim.expect != "different")
+        ctx.error(e->mark, e->path, "expected same or different, got '" + claim.expect + "'");
+    if (claim.than.empty() && claim.over.empty() && !claim.paper && !claim.within &&
+        ctx.errors().empty())
+        ctx.error(item.mark, item.path,
+                  "a claim needs `than` (policies it beats), `over` (values it beats) or "
+                  "`paper` (its value)");
+    if (!claim.over.empty() && claim.at.empty() && ctx.errors().empty())
+        ctx.error(item.mark, item.path, "a claim with `over` needs `at`");
+    return claim;
+}
+
 void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
 {
     const YAML::Mark start = root.Mark();
@@ -57,8 +102,17 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
                           "; this SchedLab reads version 1");
     }
     m.string("description", out.description);
-    if (m.require("scenario", "the scenario file the sweep varies"))
+    if (const auto v = m.require("scenario", "the scenario file the sweep varies")) {
         m.string("scenario", out.scenario);
+        std::filesystem::path path(out.scenario);
+        if (path.is_relative())
+            path = std::filesystem::path(ctx.file()).parent_path() / path;
+        out.scenario = path.string();
+        std::error_code error;
+        if (!std::filesystem::is_regular_file(path, error))
+            ctx.error(v->mark, v->path,
+                      "no scenario file " + out.scenario + " (a path is relative to the preset)");
+    }
     if (m.require("param", "the path of the value to vary, e.g. workload.requests.rate"))
         m.string("param", out.param);
     if (const auto v = m.require("values", "the values of `param`, as a list")) {
@@ -120,53 +174,7 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
     m.string("time", out.time);
     if (const auto v = m.get("claims"))
         detail::forEachItem(ctx, *v, [&](int, const Field &item) {
-            MapReader c(ctx, item,
-                        {"text", "metric", "policy", "than", "over", "at", "share", "paper",
-                         "change", "within", "expect"});
-            PaperClaim claim;
-            c.string("text", claim.text);
-            if (c.require("metric", "the metric the claim is about"))
-                c.string("metric", claim.metric);
-            if (c.require("policy", "the policy (variant label) the claim is about"))
-                c.string("policy", claim.policy);
-            readList(ctx, c, "than", claim.than);
-            readList(ctx, c, "over", claim.over);
-            c.string("at", claim.at);
-            if (const auto v = c.get("share");
-                v && detail::readQuantity(ctx, *v, Dimension::Ratio, claim.share) &&
-                !(claim.share > 0.0 && claim.share <= 1.0))
-                ctx.error(v->mark, v->path,
-                          "must lie in (0, 1], got " + formatNumber(claim.share));
-            if (const auto p = c.get("change")) {
-                double value = 0.0;
-                if (detail::readQuantity(ctx, *p, Dimension::Ratio, value))
-                    claim.change = value;
-                if (claim.than.empty())
-                    ctx.error(p->mark, p->path, "a `change` is against the first of `than`");
-            }
-            if (const auto w = c.get("within")) {
-                double value = 0.0;
-                if (detail::readQuantity(ctx, *w, Dimension::Ratio, value))
-                    claim.within = value;
-            }
-            if (const auto p = c.get("paper")) {
-                double value = 0.0;
-                if (detail::readQuantity(ctx, *p, Dimension::Ratio, value))
-                    claim.paper = value;
-            }
-            c.string("expect", claim.expect);
-            if (const auto e = c.get("expect");
-                e && claim.expect != "same" && claim.expect != "different")
-                ctx.error(e->mark, e->path,
-                          "expected same or different, got '" + claim.expect + "'");
-            if (claim.than.empty() && claim.over.empty() && !claim.paper && !claim.within &&
-                ctx.errors().empty())
-                ctx.error(item.mark, item.path,
-                          "a claim needs `than` (policies it beats), `over` (values it beats) "
-                          "or `paper` (its value)");
-            if (!claim.over.empty() && claim.at.empty() && ctx.errors().empty())
-                ctx.error(item.mark, item.path, "a claim with `over` needs `at`");
-            out.claims.push_back(std::move(claim));
+            out.claims.push_back(readClaim(ctx, item));
         });
     if (const auto v = m.get("quick")) {
         MapReader q(ctx, *v, {"values", "seeds", "duration"});
@@ -201,17 +209,6 @@ SweepPresetLoad loadSweepPresetText(const std::string &yaml, const std::string &
     load.errors = std::move(ctx.errors());
     if (!load.errors.empty())
         return load;
-    const std::filesystem::path scenario(preset.scenario);
-    if (scenario.is_relative())
-        preset.scenario = (std::filesystem::path(fileName).parent_path() / scenario).string();
-    std::error_code error;
-    if (fileName != "<text>" && !std::filesystem::is_regular_file(preset.scenario, error)) {
-        const YAML::Node root = YAML::Load(yaml);
-        ctx.error(root["scenario"].Mark(), "scenario",
-                  "no scenario file " + preset.scenario + " (a path is relative to the preset)");
-        load.errors = std::move(ctx.errors());
-        return load;
-    }
     load.preset = std::move(preset);
     return load;
 }

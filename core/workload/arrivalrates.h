@@ -5,7 +5,6 @@
 #include "workload/arrivalsource.h"
 
 #include <cstdint>
-#include <limits>
 #include <memory>
 #include <vector>
 

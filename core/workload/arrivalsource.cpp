@@ -10,7 +10,6 @@
 #include <cmath>
 #include <numbers>
 #include <numeric>
-#include <optional>
 
 namespace schedlab {
 
@@ -230,32 +229,34 @@ class TraceSource final : public ArrivalSource
 public:
     TraceSource(const Scenario &scenario, int eapCount, std::uint64_t seed, TracePool pool,
                 double traceSecond)
-        : mTraceSecond(traceSecond)
+        : mDraw(scenario, eapCount, seed, std::move(pool)), mTraceSecond(traceSecond)
     {
         const RequestWorkload &w = scenario.workload.requests;
-        const auto [from, to] = pool.clipWindow(w.clips, w.clip);
+        const std::vector<TraceRequest> &tasks = mDraw.pool().requests; // by start
+        const auto [from, to] = mDraw.pool().clipWindow(w.clips, w.clip);
+        const auto startsBefore = [](double t) {
+            return [t](const TraceRequest &r) { return r.start < t; };
+        };
         mFrom = from;
-        for (mNext = 0; mNext < pool.requests.size() && pool.requests[mNext].start < from;)
-            ++mNext;
-        mEnd = mNext;
-        while (mEnd < pool.requests.size() && pool.requests[mEnd].start < to)
-            ++mEnd;
-        mDraw.emplace(scenario, eapCount, seed, std::move(pool));
+        mNext = std::size_t(std::partition_point(tasks.begin(), tasks.end(), startsBefore(from)) -
+                            tasks.begin());
+        mEnd = std::size_t(std::partition_point(tasks.begin(), tasks.end(), startsBefore(to)) -
+                           tasks.begin());
     }
 
     bool next(Arrival &a) override
     {
-        if (mNext >= mEnd || mDraw->empty())
+        if (mNext >= mEnd || mDraw.empty())
             return false;
-        const TraceRequest &t = mDraw->pool().requests[mNext++];
+        const TraceRequest &t = mDraw.pool().requests[mNext++];
         a.time = (t.start - mFrom) * mTraceSecond;
-        a.eap = mDraw->pickEap();
-        mDraw->fillFromTask(a, t);
+        a.eap = mDraw.pickEap();
+        mDraw.fillFromTask(a, t);
         return true;
     }
 
 private:
-    std::optional<RequestDrawer> mDraw;
+    RequestDrawer mDraw;
     double mTraceSecond;
     double mFrom = 0.0;
     std::size_t mNext = 0, mEnd = 0;
