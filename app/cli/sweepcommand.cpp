@@ -331,7 +331,15 @@ int sweepCommand(const SweepArgs &given, SweepResult *result)
     const auto text = scenarioTextWith(a.scenario, a.set);
     if (!text)
         return BadInput;
-    const SweepPlan plan = planSweep(*text, a.scenario, *parameter);
+    const SweepPlan plan = parameter->path == kScenarioParameter
+                               ? planScenarioSweep(*text, a.scenario, *parameter,
+                                                   [&a](const std::string &path, std::string *why) {
+                                                       auto t = scenarioTextWith(path, a.set);
+                                                       if (!t)
+                                                           *why = "cannot be read (said above)";
+                                                       return t;
+                                                   })
+                               : planSweep(*text, a.scenario, *parameter);
     for (const std::string &e : plan.errors)
         std::fprintf(stderr, "%s\n", e.c_str());
     if (!plan.ok())
@@ -459,7 +467,8 @@ void registerSweepCommand(CLI::App &app, int &exitCode)
         ->required();
     cmd->add_option("--param", a.param,
                     "PATH=v1,v2,...: the YAML value to vary, e.g. workload.requests.rate=10/s,20/s "
-                    "or sites.0.eaps.0.nodes.0.count=2,4,8");
+                    "or sites.0.eaps.0.nodes.0.count=2,4,8; scenario=a.yaml,b.yaml runs whole "
+                    "scenarios (files beside the given one)");
     a.planes.addTo(*cmd, true);
     cmd->add_option("--global", a.global,
                     "Global architectures, comma-separated, for a global scenario (default: all)");

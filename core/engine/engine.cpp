@@ -79,6 +79,7 @@ Engine::Engine(const Scenario &scenario, PolicySet policies, const RunConfig &co
     mCaches = std::make_unique<LayerCache[]>(nodes);
     mReturnLatency.assign(nodes, 0.0);
     for (int n = 0; n < nodes; ++n) {
+        mState.nodes[n].usageRate[int(Metric::Cpu)] = mTopology.nodes[n].systemCpu;
         mCaches[n].setCapacity(mTopology.nodes[n].disk);
         mReturnLatency[n] = scenario.network.lan.latency + scenario.network.access.latency;
     }
@@ -513,7 +514,7 @@ void Engine::reshare(int node)
     integrateUsage(node);
     ns.busyCpu = cores * ns.busy;
     ns.usageRate.fill(0.0);
-    ns.usageRate[int(Metric::Cpu)] = ns.busyCpu;
+    ns.usageRate[int(Metric::Cpu)] = ns.busyCpu + info.systemCpu;
     for (std::int32_t id : ns.replicas) {
         Replica &rep = mState.replicas[id];
         if (rep.busyWith < 0)

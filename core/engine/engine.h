@@ -160,7 +160,11 @@ private:
     void bindPod(std::int32_t id, int node);
     void podPulled(std::int32_t id);
     void podStart(std::int32_t id);
-    void podEnd(std::int32_t id);
+    void podEnd(std::int32_t id, std::uint32_t version);
+    /** The `usage` pods on `node` started or one ended: their work is brought up to
+     *  date, their paces shared anew and their ends moved. */
+    void sharePodsOn(int node);
+    void setPodRate(Pod &pod, const UsageProfile &rate);
     void failPod(std::int32_t id, int kind);
     void releasePod(Pod &pod, bool layers);
     void schedulePull(int node);
@@ -189,6 +193,7 @@ private:
     PlacementFramework *mPlacement;
     std::unique_ptr<LayerCache[]> mCaches;
     std::unique_ptr<PullQueue[]> mPulls;    ///< per node, only with deployments
+    std::vector<std::vector<std::int32_t>> mSharing; ///< per node: its running `usage` pods
     std::unique_ptr<ServingState> mServing; ///< only with serving streams
     bool mPodsPlaced = false;
     Subscribers<SimObserver> mObservers;

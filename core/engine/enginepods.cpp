@@ -8,6 +8,7 @@
 #include "placement/hiceplugins.h"
 #include "placement/placementframework.h"
 #include "state/layercache.h"
+#include "state/podsharing.h"
 #include "state/podusage.h"
 #include "state/pullqueue.h"
 #include "workload/podarrivals.h"
@@ -44,6 +45,7 @@ void Engine::initPods()
                 mMetrics.enableDrsReward();
     const int nodes = int(mTopology.nodes.size());
     mPulls = std::make_unique<PullQueue[]>(nodes);
+    mSharing.resize(nodes);
     for (int n = 0; n < nodes; ++n)
         mPulls[n].setBandwidth(mTopology.nodes[n].bandwidth);
     for (const PodArrival &a : drawPodArrivals(mScenario, mConfig.seed)) {
@@ -88,7 +90,7 @@ void Engine::handlePodEvent(const Event &e)
         podStart(e.a);
         break;
     case PodEnd:
-        podEnd(e.a);
+        podEnd(e.a, std::uint32_t(e.b));
         break;
     case PodMonitor:
         monitorServing();
@@ -140,7 +142,7 @@ void Engine::podArrive(std::int32_t id)
             .count());
     if (node < 0) {
         Pod &waiting = mState.pods[id];
-        const double backoff = mPlacement->retryDelay(waiting.attempts++);
+        const double backoff = mPlacement->retryDelay(waiting.attempts++, request, view);
         if (backoff > 0.0) {
             waiting.scheduleAt = mState.now + backoff;
             mEvents.push(waiting.scheduleAt, PodArrive, id);
@@ -261,34 +263,89 @@ void Engine::podStart(std::int32_t id)
     const PodTemplate &t = mScenario.workload.deployments[pod.stream].pods[pod.templ];
     // A running pod uses up to its cpu limit (its request if unlimited).
     const double cores = pod.cpuLimit > 0 ? pod.cpuLimit : pod.cpu;
-    NodeState &ns = mState.nodes[pod.node];
-    integrateUsage(pod.node);
-    pod.rate = podUsageRate(t, cores, mTopology.nodes[pod.node]);
-    for (int c = 0; c < kMetricCount; ++c) {
-        ns.podRate[c] += pod.rate[c];
-        ns.usageRate[c] += pod.rate[c];
+    const NodeInfo &info = mTopology.nodes[pod.node];
+    ++mState.nodes[pod.node].runningPods;
+    if (hasUsage(t)) {
+        pod.demand = podUsageRate(t, t.usage[int(Metric::Cpu)], info);
+        pod.work = pod.duration;
+        pod.pacedAt = mState.now;
+        pod.pace = 0.0;
+        mSharing[pod.node].push_back(id);
+        sharePodsOn(pod.node);
+    } else {
+        integrateUsage(pod.node);
+        setPodRate(pod, podUsageRate(t, cores, info));
+        mEvents.push(mState.now + pod.duration, PodEnd, id);
     }
-    ++ns.runningPods;
     if (mServing && mScenario.workload.deployments[pod.stream].serve.enabled())
         servingStarted(id);
-    mEvents.push(mState.now + pod.duration, PodEnd, id);
 }
 
-void Engine::podEnd(std::int32_t id)
+void Engine::setPodRate(Pod &pod, const UsageProfile &rate)
+{
+    NodeState &ns = mState.nodes[pod.node];
+    for (int c = 0; c < kMetricCount; ++c) {
+        ns.podRate[c] += rate[c] - pod.rate[c];
+        ns.usageRate[c] += rate[c] - pod.rate[c];
+    }
+    pod.rate = rate;
+}
+
+void Engine::sharePodsOn(int node)
+{
+    const std::vector<std::int32_t> &running = mSharing[node];
+    const NodeInfo &info = mTopology.nodes[node];
+    std::vector<PodDemand> demands(running.size());
+    std::vector<double> paces(running.size());
+    for (std::size_t i = 0; i < running.size(); ++i) {
+        Pod &pod = mState.pods[running[i]];
+        pod.work = std::max(0.0, pod.work - pod.pace * (mState.now - pod.pacedAt));
+        pod.pacedAt = mState.now;
+        const PodTemplate &t = mScenario.workload.deployments[pod.stream].pods[pod.templ];
+        const double cores = pod.cpuLimit > 0 ? pod.cpuLimit : pod.cpu;
+        const double cpu = t.usage[int(Metric::Cpu)];
+        demands[i] = {pod.demand, cpu > cores ? cores / cpu : 1.0};
+    }
+    UsageProfile available;
+    available.fill(info.cpu); // usageRate units: every resource's capacity is the node's cores
+    available[int(Metric::Cpu)] = info.cpu - info.systemCpu;
+    sharePaces(demands, available, paces);
+    integrateUsage(node);
+    for (std::size_t i = 0; i < running.size(); ++i) {
+        Pod &pod = mState.pods[running[i]];
+        UsageProfile rate{};
+        for (int c = 0; c < kMetricCount; ++c)
+            rate[c] = pod.demand[c] * paces[i];
+        setPodRate(pod, rate);
+        if (paces[i] == pod.pace && pod.endVersion > 0)
+            continue; // its end stands
+        pod.pace = paces[i];
+        ++pod.endVersion;
+        if (pod.pace > 0.0)
+            mEvents.push(mState.now + pod.work / pod.pace, PodEnd, running[i],
+                         std::int32_t(pod.endVersion));
+    }
+}
+
+void Engine::podEnd(std::int32_t id, std::uint32_t version)
 {
     Pod &pod = mState.pods[id];
+    if (pod.phase != PodPhase::Running || (pod.endVersion > 0 && version != pod.endVersion))
+        return; // its pace changed since this end was computed
     if (mServing)
         servingEnded(id);
     NodeState &ns = mState.nodes[pod.node];
     integrateUsage(pod.node);
-    for (int c = 0; c < kMetricCount; ++c) {
-        ns.podRate[c] -= pod.rate[c];
-        ns.usageRate[c] -= pod.rate[c];
-    }
+    setPodRate(pod, UsageProfile{});
     if (--ns.runningPods == 0)
         ns.podRate.fill(0.0);
     pod.phase = PodPhase::Succeeded;
+    mMetrics.pods().ended(pod.arrival, mState.now);
     releasePod(pod, true);
+    if (pod.endVersion > 0) {
+        std::erase(mSharing[pod.node], id);
+        sharePodsOn(pod.node);
+    }
 }
 
 void Engine::failPod(std::int32_t id, int kind)

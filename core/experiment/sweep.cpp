@@ -155,6 +155,37 @@ SweepPlan planSweep(const std::string &yamlText, const std::string &fileName,
     return plan;
 }
 
+SweepPlan planScenarioSweep(const std::string &baseText, const std::string &baseFile,
+                            const SweepParameter &parameter, const ScenarioTextReader &read)
+{
+    SweepPlan plan;
+    plan.document = baseText;
+    plan.parameter = parameter.path;
+    std::vector<ScenarioError> errors;
+    if (SweepPoint base; loadPoint(baseText, baseFile, base, errors))
+        plan.scenarioName = base.scenario.name;
+    const std::filesystem::path folder = std::filesystem::path(baseFile).parent_path();
+    for (const std::string &value : parameter.values) {
+        const std::string path = (folder / value).lexically_normal().string();
+        std::string why;
+        const std::optional<std::string> text = read(path, &why);
+        if (!text) {
+            plan.errors.push_back(parameter.path + "=" + value + ": " + why);
+            continue;
+        }
+        SweepPoint point;
+        point.value = value;
+        if (!loadPoint(*text, path, point, errors)) {
+            for (const ScenarioError &e : errors)
+                plan.errors.push_back("with " + parameter.path + "=" + value + ": " + e.format());
+            continue;
+        }
+        plan.global = plan.global || point.global;
+        plan.points.push_back(std::move(point));
+    }
+    return plan;
+}
+
 SweepPlan planSweepFile(const std::string &path, const SweepParameter &parameter)
 {
     std::ifstream in(path, std::ios::binary);

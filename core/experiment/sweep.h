@@ -67,6 +67,22 @@ SweepPlan planSweep(const std::string &yamlText, const std::string &fileName,
 /** Same, reading the scenario file at `path` (a file that cannot be read is an error). */
 SweepPlan planSweepFile(const std::string &path, const SweepParameter &parameter);
 
+/** The path that sweeps over whole scenarios: each value a scenario file. */
+inline constexpr const char *kScenarioParameter = "scenario";
+
+/** Reads a scenario file as a sweep uses it (with its set values applied); nothing,
+ *  and `error` set, when it cannot. */
+using ScenarioTextReader =
+    std::function<std::optional<std::string>(const std::string &path, std::string *error)>;
+
+/**
+ * A sweep over whole scenarios (`param: scenario`), e.g. one workload per file:
+ * each value names a file relative to the folder of `baseFile`, the document as
+ * given, which `read` reads. Values are refused as planSweep() refuses them.
+ */
+SweepPlan planScenarioSweep(const std::string &baseText, const std::string &baseFile,
+                            const SweepParameter &parameter, const ScenarioTextReader &read);
+
 /** The policies and seeds every value runs under. */
 struct SweepSpec
 {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "experiment/sweeppreset.h"
 
+#include "experiment/sweep.h"
 #include "registry/registry.h"
 #include "scenario/loadtextfile.h"
 #include "scenario/units.h"
@@ -134,6 +135,15 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
         }
         if (out.values.empty() && ctx.errors().empty())
             ctx.error(v->mark, v->path, "expected at least one value");
+        if (out.param == kScenarioParameter)
+            for (const std::string &value : out.values) {
+                const auto file = std::filesystem::path(out.scenario).parent_path() / value;
+                std::error_code error;
+                if (!std::filesystem::is_regular_file(file, error))
+                    ctx.error(v->mark, v->path,
+                              "no scenario file " + file.lexically_normal().string() +
+                                  " (a value of `param: scenario` is relative to `scenario`)");
+            }
     }
     const std::pair<const char *, Plane> planes[] = {{"dispatch", Plane::Dispatch},
                                                      {"dequeue", Plane::Dequeue},

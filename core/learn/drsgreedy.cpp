@@ -12,11 +12,12 @@ namespace schedlab {
 namespace {
 const MlpWeights &policyNet(const LearnedModel &model, const std::string &agent)
 {
-    if (model.agent != agent)
+    if (model.agent != agent && model.agent != kDrsFamilyAgent)
         throw std::invalid_argument("placement policy '" + agent +
                                     "': the checkpoint was "
                                     "trained by agent '" +
-                                    model.agent + "', not '" + agent + "'");
+                                    model.agent + "', not '" + agent + "' (or " +
+                                    std::string(kDrsFamilyAgent) + ")");
     const std::string name = drsPolicyNetName(agent);
     const MlpWeights *w = model.net(name);
     if (!w)

@@ -24,6 +24,8 @@ void PodMetrics::appendTo(std::vector<MetricValue> &out) const
     add("disk_used_bytes", mDiskUsed);
     add("containers_before_eviction", mBeforeEviction < 0 ? double(mPlaced) : mBeforeEviction);
     add("lrs_std", mPlaced ? mStdSum / double(mPlaced) : 0.0);
+    add("makespan_s", mEnded ? mLastEnd - mFirstArrival : 0.0);
+    add("pod_time_mean_s", mEnded ? mPodTimeSum / double(mEnded) : 0.0);
     add("deploy_failures", double(mImagePull + mContainerCreate + mUnschedulable));
     add("failures_image_pull", double(mImagePull));
     add("failures_container_create", double(mContainerCreate));

@@ -4,6 +4,7 @@
 #include "metrics/runresult.h"
 #include "state/pod.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -23,6 +24,14 @@ public:
     {
         if (mBeforeEviction < 0)
             mBeforeEviction = double(mPlaced) - 1.0;
+    }
+    /** A pod that arrived at `arrival` finished its run at `now`. */
+    void ended(double arrival, double now)
+    {
+        mFirstArrival = mEnded ? std::min(mFirstArrival, arrival) : arrival;
+        mLastEnd = std::max(mLastEnd, now);
+        mPodTimeSum += now - arrival;
+        ++mEnded;
     }
     void setDiskUsed(double meanBytes) { mDiskUsed = meanBytes; }
     /** Measured wall time of one placement decision. */
@@ -50,6 +59,8 @@ public:
 
 private:
     std::uint64_t mPlaced = 0;
+    std::uint64_t mEnded = 0;
+    double mFirstArrival = 0.0, mLastEnd = 0.0, mPodTimeSum = 0.0;
     std::uint64_t mImagePull = 0, mContainerCreate = 0, mUnschedulable = 0;
     double mDownloadBytes = 0.0, mDownloadSeconds = 0.0, mDiskUsed = 0.0, mStdSum = 0.0;
     double mBeforeEviction = -1.0;

@@ -80,7 +80,7 @@ void RunMetrics::sampleSlot(const SimState &state)
             u[c] = std::min(1.0, (ns.usageIntegral[c] - prev[c]) / (elapsed * info.cpu));
             prev[c] = ns.usageIntegral[c];
         }
-        u[int(Metric::Memory)] = std::min(1.0, ns.memAlloc / info.memory);
+        u[int(Metric::Memory)] = std::min(1.0, (ns.memAlloc + info.systemMemory) / info.memory);
     }
     // DRS eq. 11–12: mean over metrics and nodes; eq. 13: equally weighted stddevs.
     double total = 0.0;
@@ -93,18 +93,21 @@ void RunMetrics::sampleSlot(const SimState &state)
     // KaiS ξ: the spread of CPU and memory use over edge nodes.
     const double xi = 0.5 * (stddev(&mScratch[int(Metric::Cpu)], n, kMetricCount) +
                              stddev(&mScratch[int(Metric::Memory)], n, kMetricCount));
-    double cpu = 0.0, mem = 0.0;
-    for (int i = 0; i < n; ++i) {
-        cpu += mScratch[std::size_t(i) * kMetricCount + int(Metric::Cpu)];
-        mem += mScratch[std::size_t(i) * kMetricCount + int(Metric::Memory)];
-    }
+    UsageProfile mean{};
+    for (int i = 0; i < n; ++i)
+        for (int c = 0; c < kMetricCount; ++c)
+            mean[c] += mScratch[std::size_t(i) * kMetricCount + c];
+    for (double &m : mean)
+        m /= n;
     ++mSlots;
     mAvgUtilSum += avgUtil;
     mImbalanceSum += imbalance;
     mXiSum += xi;
     mLastXi = xi;
-    mCpuSum += cpu / n;
-    mMemSum += mem / n;
+    mCpuSum += mean[int(Metric::Cpu)];
+    mMemSum += mean[int(Metric::Memory)];
+    mNetSum += 0.5 * (mean[int(Metric::NetRx)] + mean[int(Metric::NetTx)]);
+    mDiskSum += 0.5 * (mean[int(Metric::DiskRead)] + mean[int(Metric::DiskWrite)]);
     mFrame.avgUtil += avgUtil;
     mFrame.imbalance += imbalance;
     ++mFrame.slots;
@@ -174,6 +177,8 @@ RunResult RunMetrics::finish(double simSeconds, double wallSeconds, std::uint64_
     add("xi", mXiSum / slots);
     add("cpu_util_mean", mCpuSum / slots);
     add("mem_util_mean", mMemSum / slots);
+    add("net_util_mean", mNetSum / slots);
+    add("disk_util_mean", mDiskSum / slots);
     if (mPodsEnabled)
         mPods.appendTo(r.metrics);
     add("sim_seconds", simSeconds);

@@ -90,7 +90,7 @@ private:
     // Per-slot utilisation samples, summed.
     std::uint64_t mSlots = 0;
     double mAvgUtilSum = 0, mImbalanceSum = 0, mXiSum = 0, mLastXi = 0;
-    double mCpuSum = 0, mMemSum = 0;
+    double mCpuSum = 0, mMemSum = 0, mNetSum = 0, mDiskSum = 0;
     std::vector<double> mScratch;
     std::vector<int> mWorkers; ///< the edge nodes sampled: all but the control plane
     std::vector<double> mPrevIntegral; ///< [node * 6 + metric] at the previous sample

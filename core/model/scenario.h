@@ -123,6 +123,8 @@ struct NodeSpec
     double diskRead = 0.0;           ///< bits per second; 0 = not given
     double diskWrite = 0.0;          ///< bits per second; 0 = not given
     double perf = 1.0;               ///< single-thread speed factor (KubeHICE k_j)
+    double systemCpu = 0.0;          ///< cores the node's own processes use (DRS Sec. 5.2)
+    double systemMemory = 0.0;       ///< bytes they hold
     std::map<std::string, std::string> labels;
     std::vector<Taint> taints;
     std::map<std::string, int> hosts; ///< service -> replicas pinned on each copy

@@ -37,8 +37,6 @@ private:
     int mChosen = -1;
 };
 
-constexpr double kInitialBackoff = 1.0;
-constexpr double kMaxBackoff = 10.0;
 } // namespace
 
 AgentPlacement::AgentPlacement(PlacementAgent &agent, std::string name)
@@ -56,9 +54,9 @@ AgentPlacement::AgentPlacement(std::unique_ptr<PlacementAgent> agent, std::strin
     mOwned = std::move(agent);
 }
 
-double AgentPlacement::retryDelay(int failures) const
+double AgentPlacement::retryDelay(int failures, const PodRequest &, const ClusterView &) const
 {
-    return std::min(kMaxBackoff, kInitialBackoff * std::ldexp(1.0, std::min(failures, 8)));
+    return kubeBackoff(failures);
 }
 
 std::unique_ptr<PlacementFramework> makeAgentPlacement(PlacementAgent &agent)

@@ -34,7 +34,7 @@ public:
     explicit AgentPlacement(PlacementAgent &agent, std::string name = "agent");
     /** Owns its agent: a registry policy such as `random` or `drs`. */
     AgentPlacement(std::unique_ptr<PlacementAgent> agent, std::string name);
-    double retryDelay(int failures) const override;
+    double retryDelay(int failures, const PodRequest &, const ClusterView &) const override;
 
 private:
     std::unique_ptr<PlacementAgent> mOwned;

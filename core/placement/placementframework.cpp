@@ -2,6 +2,11 @@
 #include "placement/placementframework.h"
 
 #include "state/random.h"
+#include "state/topology.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
 
 namespace schedlab {
 
@@ -11,6 +16,30 @@ int PlacementRecord::pluginIndex(const std::string &name) const
         if (name == plugins[p])
             return int(p);
     return -1;
+}
+
+double kubeBackoff(int failures)
+{
+    return std::min(10.0, std::ldexp(1.0, std::min(failures, 8)));
+}
+
+double PlacementFramework::retryDelay(int failures, const PodRequest &pod,
+                                      const ClusterView &view) const
+{
+    const int fit = mRecord.pluginIndex("NodeResourcesFit");
+    if (fit < 0)
+        return 0.0;
+    for (int n = 0; n < mRecord.nodeCount; ++n) {
+        const NodeInfo &info = view.topology->nodes[n];
+        const double cpu = pod.cpuScale ? pod.cpu * pod.cpuScale[n] : pod.cpu;
+        bool onlyRoom =
+            mRecord.cell(fit, n).reason != nullptr && cpu <= info.cpu && pod.memory <= info.memory;
+        for (int p = 0; onlyRoom && p < int(mRecord.plugins.size()); ++p)
+            onlyRoom = p == fit || mRecord.cell(p, n).reason == nullptr;
+        if (onlyRoom)
+            return kubeBackoff(failures);
+    }
+    return 0.0;
 }
 
 void PlacementFramework::addPlugin(std::unique_ptr<PlacementPlugin> plugin, double weight)

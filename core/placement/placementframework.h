@@ -38,8 +38,11 @@ public:
      *  node as CPU·k_b/k_j with the estimated k_j. */
     virtual bool updatesContainers() const { return false; }
     /** Seconds before a pod that found no node is tried again (the back-off queue),
-     *  after `failures` earlier failures; 0: it fails as Unschedulable at once. */
-    virtual double retryDelay(int /*failures*/) const { return 0.0; }
+     *  after `failures` earlier failures; 0: it fails as Unschedulable at once. As
+     *  kube-scheduler: a pod some node turned away only for want of room waits and
+     *  is tried again; one that no node could ever take (arch, taints, selector,
+     *  more than a node has) fails. Reads lastRecord(). */
+    virtual double retryDelay(int failures, const PodRequest &pod, const ClusterView &view) const;
 
 protected:
     /** The weight of plugin `p` on `node`; a policy may make it depend on the node. */
@@ -56,6 +59,10 @@ private:
     PlacementRecord mRecord;
     std::vector<int> mBest;
 };
+
+/** kube-scheduler's back-off: 1 s (podInitialBackoffSeconds), doubling after each
+ *  failure up to 10 s (podMaxBackoffSeconds). */
+double kubeBackoff(int failures);
 
 /** `kube-default`: NodeResourcesFit, BalancedAllocation, ImageLocality,
  *  TaintToleration, NodeAffinity, each with weight 1 (the v1.23 defaults). */

@@ -5,6 +5,7 @@
 
 #include "base/suggest.h"
 #include "engine/policyset.h"
+#include "learn/drsmodel.h"
 #include "learn/learnedpolicies.h"
 #include "placement/agentplacement.h"
 #include "placement/placementframework.h"
@@ -40,8 +41,8 @@ std::list<PolicyInfo> &catalogRows()
         std::list<PolicyInfo> c = {
             {Plane::Dispatch, "random", "uniform over available edge nodes and the cloud", "KaiS V",
              plain<makeRandomDispatch>},
-            {Plane::Dispatch, "round-robin", "each eAP cycles over its pool and the cloud", "KaiS V",
-             plain<makeRoundRobinDispatch>},
+            {Plane::Dispatch, "round-robin", "each eAP cycles over its pool and the cloud",
+             "KaiS V", plain<makeRoundRobinDispatch>},
             {Plane::Dispatch, "greedy", "the available edge node with the lowest utilisation",
              "KaiS V", plain<makeGreedyDispatch>},
             {Plane::Dispatch, "kube-default",
@@ -86,9 +87,12 @@ std::list<PolicyInfo> &catalogRows()
              "DRS 2.1, LRS IV-B", plain<makeKubeDefaultPlacement>},
             {Plane::Placement, "layer", "kube-default + layer sharing score, static weight 4",
              "LRS eq. 1-5, VI-A", plain<[] { return makeLayerPlacement(); }>},
-            {Plane::Placement, "lrscheduler",
+            {Plane::Placement,
+             "lrscheduler",
              "kube-default + layer sharing score, dynamic weight from load and balance",
-             "LRS eq. 11-13, Alg. 1", plain<[] { return makeLrScheduler(); }>, {},
+             "LRS eq. 11-13, Alg. 1",
+             plain<[] { return makeLrScheduler(); }>,
+             {},
              {{"LayerSharing", "ω1 or ω2, LRS eq. 13"}}},
             {Plane::Placement, "kubehice",
              "kube-default + arch filter, performance score and per-node cpu (CPU k_b/k_j) "
@@ -108,8 +112,24 @@ std::list<PolicyInfo> &catalogRows()
             {Plane::Placement, "dueling-dqn", "learned: DRS with a dueling Q-network", "DRS 5.3.2",
              learned<[](const LearnedModel &m) { return makeDrsPlacement("dueling-dqn", m); }>,
              "dueling-dqn"},
-            {Plane::Placement, "ppo", "learned: DRS state and reward, PPO actor-critic", "DRS 5.3.2",
-             learned<[](const LearnedModel &m) { return makeDrsPlacement("ppo", m); }>, "ppo"},
+            {Plane::Placement, "ppo", "learned: DRS state and reward, PPO actor-critic",
+             "DRS 5.3.2", learned<[](const LearnedModel &m) { return makeDrsPlacement("ppo", m); }>,
+             "ppo"},
+            {Plane::Placement, "sac", "learned: DRS state and reward, discrete soft actor-critic",
+             "DRS 5.3.2", learned<[](const LearnedModel &m) { return makeDrsPlacement("sac", m); }>,
+             "sac"},
+            {Plane::Placement, "rlsk",
+             "learned: DRS's DQN with RLSK's reward (cpu and memory only)", "DRS 5.3.5, Table 5",
+             learned<[](const LearnedModel &m) { return makeDrsPlacement("rlsk", m); }>, "rlsk"},
+            {Plane::Placement, "deeprm",
+             "learned: DRS's DQN with DeepRM's slowdown reward −Σ 1/T_j", "DRS 5.3.5, Table 5",
+             learned<[](const LearnedModel &m) { return makeDrsPlacement("deeprm", m); }>,
+             "deeprm"},
+            {Plane::Placement, "multi-deeprm",
+             "learned: DRS's DQN with Multi-DeepRM's per-machine slowdown reward",
+             "DRS 5.3.5, Table 5",
+             learned<[](const LearnedModel &m) { return makeDrsPlacement("multi-deeprm", m); }>,
+             "multi-deeprm"},
         };
         for (const global::GlobalArchitecture &a : global::globalArchitectures())
             c.push_back({Plane::Global, a.name, a.summary, a.source});
@@ -188,6 +208,8 @@ bool agentTrains(const std::string &agent, const PolicyInfo &policy)
         return false;
     if (agent == "kais")
         return policy.agent == "cmmac" || policy.agent == "gpg";
+    if (agent == kDrsFamilyAgent)
+        return policy.plane == Plane::Placement;
     return policy.agent == agent;
 }
 

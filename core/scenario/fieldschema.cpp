@@ -25,7 +25,9 @@ const TypeSchema<NodeSpec> &nodeSchema()
          {"bandwidth", "Bandwidth", &NodeSpec::bandwidth, Bandwidth, Positive},
          {"disk_read", "Disk read rate", &NodeSpec::diskRead, Bandwidth, NonNegative},
          {"disk_write", "Disk write rate", &NodeSpec::diskWrite, Bandwidth, NonNegative},
-         {"perf", "Speed (perf)", &NodeSpec::perf, Ratio, Positive}},
+         {"perf", "Speed (perf)", &NodeSpec::perf, Ratio, Positive},
+         {"system_cpu", "System CPU use", &NodeSpec::systemCpu, Cpu, NonNegative},
+         {"system_memory", "System memory use", &NodeSpec::systemMemory, Size, NonNegative}},
         {"labels", "taints", "hosts"}};
     return schema;
 }

@@ -215,6 +215,12 @@ private:
                    std::map<std::string, std::string> &nodeNames)
     {
         checkScalars(path, nodeSchema(), n);
+        if (n.systemCpu >= n.cpu && n.cpu > 0)
+            add(path + ".system_cpu", "the node's own use " + formatCpu(n.systemCpu) +
+                                          " leaves nothing of its " + formatCpu(n.cpu));
+        if (n.systemMemory >= n.memory && n.memory > 0)
+            add(path + ".system_memory", "the node's own use " + formatSize(n.systemMemory) +
+                                             " leaves nothing of its " + formatSize(n.memory));
         if (n.count < 1)
             add(path + ".count", "must be at least 1, got " + std::to_string(n.count));
         else if (n.count > kMaxGroupCount)

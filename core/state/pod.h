@@ -38,6 +38,13 @@ struct Pod
     double pulledAt = 0.0;
     int waiting = 0;     ///< layers still downloading for it
     UsageProfile rate{}; ///< its use while running, in usageRate units
+    /** A pod with absolute `usage` shares its node's cpu, network and disk with the
+     *  others (state/podsharing.h): its end moves whenever its pace changes. */
+    UsageProfile demand{};        ///< its rates at full pace, in usageRate units
+    double work = 0.0;            ///< seconds of full-pace running left
+    double pace = 1.0;            ///< the share of `demand` it gets now
+    double pacedAt = 0.0;         ///< when `work` was last brought up to date
+    std::uint32_t endVersion = 0; ///< of its current PodEnd event
 };
 
 } // namespace schedlab

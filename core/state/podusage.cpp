@@ -37,7 +37,8 @@ UsageProfile nodeUtilisation(const NodeInfo &node, const NodeState &state)
     UsageProfile u{};
     for (int c = 0; c < kMetricCount; ++c)
         u[c] = std::clamp(state.usageRate[c] / node.cpu, 0.0, 1.0);
-    u[int(Metric::Memory)] = std::clamp(state.memAlloc / node.memory, 0.0, 1.0);
+    u[int(Metric::Memory)] =
+        std::clamp((state.memAlloc + node.systemMemory) / node.memory, 0.0, 1.0);
     return u;
 }
 

@@ -19,6 +19,8 @@ NodeInfo nodeFrom(const NodeSpec &spec, int i, int site, int eap, bool cloud)
     n.diskRead = spec.diskRead;
     n.diskWrite = spec.diskWrite;
     n.perf = spec.perf;
+    n.systemCpu = spec.systemCpu;
+    n.systemMemory = spec.systemMemory;
     n.hosts = spec.hosts;
     n.labels = spec.labels;
     n.labels.emplace("kubernetes.io/arch", spec.arch);

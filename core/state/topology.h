@@ -20,6 +20,7 @@ struct NodeInfo
     std::string arch;
     double cpu = 0.0, memory = 0.0, disk = 0.0, bandwidth = 0.0, perf = 1.0;
     double diskRead = 0.0, diskWrite = 0.0; ///< bits per second; 0 = not given
+    double systemCpu = 0.0, systemMemory = 0.0; ///< the node's own use: cores, bytes
     std::map<std::string, int> hosts;
     /** The node's labels plus kubernetes.io/arch and kubernetes.io/hostname. */
     std::map<std::string, std::string> labels;

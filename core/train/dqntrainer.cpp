@@ -50,7 +50,8 @@ struct DqnTrainer::Impl
     int episodesDone = 0;
 
     Impl(const Scenario &s, const TrainOptions &o, DqnVariant v, DqnConfig c)
-        : scenario(s), options(o), variant(v), config(c), agent(agentName(v)),
+        : scenario(s), options(o), variant(v), config(c),
+          agent(v == DqnVariant::Dqn && rewardKindFromName(o.agent) ? o.agent : agentName(v)),
           env(s, drsEnvConfig(o, c.episodePods)),
           online(env.stateSize(), env.nodeCount(), v == DqnVariant::Dueling,
                  o.seed ^ stableHash(agent)),
@@ -153,7 +154,7 @@ void DqnTrainer::train(TrainControl &control,
             Transition t;
             t.state = state;
             t.action = action;
-            t.reward = float(r.reward * d->config.rewardScale);
+            t.reward = float(r.reward * learnedRewardScale(d->options, d->config.rewardScale));
             t.terminal = r.done;
             if (!r.done) {
                 t.next = toFloats(env.observe());

@@ -8,7 +8,8 @@
 namespace schedlab {
 
 enum class DqnVariant {
-    Dqn,     ///< `drs`: DQN as DRS Algorithm 2
+    Dqn,     ///< `drs`: DQN as DRS Algorithm 2; `rlsk`, `deeprm`, `multi-deeprm`: the same
+             ///< decision maker with another work's reward (Sec. 5.3.5)
     Double,  ///< `double-dqn`: the target's action chosen by the online network
     Dueling, ///< `dueling-dqn`: value and advantage streams
 };

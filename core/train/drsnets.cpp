@@ -188,23 +188,9 @@ struct PpoNet::Impl
             std::make_unique<torch::optim::Adam>(params, torch::optim::AdamOptions(kLearningRate));
     }
 
-    /** log π(· | s): a softmax over the feasible actions only. */
     torch::Tensor logPolicy(const torch::Tensor &s, const torch::Tensor &mask)
     {
-        const auto logits = actor->forward(s).masked_fill(mask.logical_not(), -1e9);
-        return torch::log_softmax(logits, 1);
-    }
-
-    static torch::Tensor maskRows(std::span<const std::uint8_t> mask, int actions)
-    {
-        if (mask.empty() || mask.size() % std::size_t(actions) != 0)
-            throw std::invalid_argument("PPO: the mask is not rows of the actions");
-        auto m = torch::from_blob(const_cast<std::uint8_t *>(mask.data()),
-                                  {std::int64_t(mask.size()) / actions, actions}, torch::kUInt8)
-                     .to(torch::kBool);
-        if ((m.sum(1) <= 0).any().item<bool>())
-            throw std::invalid_argument("PPO: a mask marks no action feasible");
-        return m;
+        return maskedLogSoftmax(actor->forward(s), mask);
     }
 };
 
@@ -221,7 +207,8 @@ std::vector<float> PpoNet::policy(std::span<const float> state,
 {
     torch::NoGradGuard noGrad;
     return toVector(
-        d->logPolicy(rows(state, stateSize(), "PPO state"), Impl::maskRows(mask, actions())).exp());
+        d->logPolicy(rows(state, stateSize(), "PPO state"), maskRows(mask, actions(), "PPO"))
+            .exp());
 }
 
 float PpoNet::value(std::span<const float> state) const
@@ -235,7 +222,7 @@ PpoNet::Losses PpoNet::update(std::span<const float> states, std::span<const std
                               std::span<const float> advantages, std::span<const float> returns)
 {
     const auto s = rows(states, stateSize(), "PPO states");
-    const auto m = Impl::maskRows(masks, NetShape::actions());
+    const auto m = maskRows(masks, NetShape::actions(), "PPO");
     const auto batch = s.size(0);
     if (m.size(0) != batch || std::int64_t(actions.size()) != batch ||
         std::int64_t(oldLogProbs.size()) != batch || std::int64_t(advantages.size()) != batch ||

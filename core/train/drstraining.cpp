@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "train/drstraining.h"
 
-#include "train/dqntrainer.h"
 #include "learn/drsmodel.h"
+#include "train/dqntrainer.h"
 #include "train/ppotrainer.h"
+#include "train/sactrainer.h"
 #include "train/trainers.h"
 
 #include <stdexcept>
@@ -60,6 +61,27 @@ const MlpWeights &requireDrsNet(const TrainOptions &options, const std::string &
                         options.agent + " network");
 }
 
+double learnedRewardScale(const TrainOptions &options, double eq14Scale)
+{
+    const auto kind = rewardKindFromName(options.reward);
+    return kind == RewardKind::DeepRm || kind == RewardKind::MultiDeepRm ? 10.0 : eq14Scale;
+}
+
+int drawAction(const std::vector<float> &p, Rng &rng)
+{
+    double u = rng.uniform(), acc = 0.0;
+    int last = 0;
+    for (int a = 0; a < int(p.size()); ++a) {
+        if (p[a] <= 0.0f)
+            continue;
+        last = a;
+        acc += p[a];
+        if (u < acc)
+            return a;
+    }
+    return last;
+}
+
 double stepsPerSecond(long steps, std::chrono::steady_clock::time_point start)
 {
     const double s =
@@ -77,6 +99,13 @@ std::unique_ptr<Trainer> makeDrsTrainer(const Scenario &scenario, const TrainOpt
         return std::make_unique<DqnTrainer>(scenario, options, DqnVariant::Dueling);
     if (options.agent == "ppo")
         return std::make_unique<PpoTrainer>(scenario, options);
+    if (options.agent == "sac")
+        return std::make_unique<SacTrainer>(scenario, options);
+    if (options.agent != "drs" && rewardKindFromName(options.agent)) {
+        TrainOptions withReward = options; // Table 5: DRS's decision maker, their reward
+        withReward.reward = options.agent;
+        return std::make_unique<DqnTrainer>(scenario, withReward, DqnVariant::Dqn);
+    }
     throw std::invalid_argument("'" + options.agent + "' is not a DRS-family agent");
 }
 

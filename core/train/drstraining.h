@@ -4,6 +4,7 @@
 #include "env/drsenvironment.h"
 #include "learn/learnedmodel.h"
 #include "learn/trainer.h"
+#include "state/random.h"
 
 #include <chrono>
 #include <cstdint>
@@ -29,6 +30,17 @@ LearnedModel drsModelHeader(const std::string &agent, const Scenario &scenario,
 /** The initial model's network `name` with the shape of `expected`, or CheckpointError. */
 const MlpWeights &requireDrsNet(const TrainOptions &options, const std::string &name,
                                 const MlpWeights &expected);
+
+/**
+ * The factor rewards are learnt at: `eq14Scale` for eq. 14 and RLSK's form (~±20
+ * per step), 10 for DeepRM's slowdown (−Σ 1/T_j is ~−0.07 with 20 pods of ~400 s
+ * in the system), so that both reach the networks at about ±0.2. The greedy
+ * policy does not depend on the scale; learning at a sensible one does.
+ */
+double learnedRewardScale(const TrainOptions &options, double eq14Scale);
+
+/** An action drawn from the policy `p` (which sums to 1) with `rng`. */
+int drawAction(const std::vector<float> &p, Rng &rng);
 
 /** Steps per second since `start`. */
 double stepsPerSecond(long steps, std::chrono::steady_clock::time_point start);

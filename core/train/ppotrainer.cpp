@@ -21,21 +21,6 @@ struct Rollout
     std::vector<char> terminal;
 };
 
-/** An index drawn from `p` (which sums to 1) with `rng`. */
-int draw(const std::vector<float> &p, Rng &rng)
-{
-    double u = rng.uniform(), acc = 0.0;
-    int last = 0;
-    for (int a = 0; a < int(p.size()); ++a) {
-        if (p[a] <= 0.0f)
-            continue;
-        last = a;
-        acc += p[a];
-        if (u < acc)
-            return a;
-    }
-    return last;
-}
 } // namespace
 
 struct PpoTrainer::Impl
@@ -152,14 +137,15 @@ void PpoTrainer::train(TrainControl &control,
             const std::vector<float> state = toFloats(env.observe());
             const std::vector<std::uint8_t> mask = feasibleMask(env);
             const std::vector<float> pi = d->net.policy(state, mask);
-            const int action = draw(pi, d->policyRng);
+            const int action = drawAction(pi, d->policyRng);
             r.states.insert(r.states.end(), state.begin(), state.end());
             r.masks.insert(r.masks.end(), mask.begin(), mask.end());
             r.actions.push_back(action);
             r.logProbs.push_back(std::log(std::max(pi[action], 1e-12f)));
             r.values.push_back(d->net.value(state));
             const StepResult s = env.act(action);
-            r.rewards.push_back(float(s.reward * d->config.rewardScale));
+            r.rewards.push_back(
+                float(s.reward * learnedRewardScale(d->options, d->config.rewardScale)));
             r.terminal.push_back(s.done);
             rewardSum += s.reward;
             ++d->steps;

@@ -12,6 +12,7 @@ namespace schedlab {
 struct Transition
 {
     std::vector<float> state;
+    std::vector<std::uint8_t> feasible; ///< the state's own feasible actions (SAC's actor)
     int action = 0;
     float reward = 0.0f;
     std::vector<float> next;

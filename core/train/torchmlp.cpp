@@ -110,4 +110,21 @@ void copyParameters(const std::vector<torch::Tensor> &from, const std::vector<to
         to[i].copy_(from[i]);
 }
 
+torch::Tensor maskRows(std::span<const std::uint8_t> mask, int actions, const char *what)
+{
+    if (mask.empty() || mask.size() % std::size_t(actions) != 0)
+        throw std::invalid_argument(std::string(what) + ": the mask is not rows of the actions");
+    auto m = torch::from_blob(const_cast<std::uint8_t *>(mask.data()),
+                              {std::int64_t(mask.size()) / actions, actions}, torch::kUInt8)
+                 .to(torch::kBool);
+    if ((m.sum(1) <= 0).any().item<bool>())
+        throw std::invalid_argument(std::string(what) + ": a mask marks no action feasible");
+    return m;
+}
+
+torch::Tensor maskedLogSoftmax(const torch::Tensor &logits, const torch::Tensor &mask)
+{
+    return torch::log_softmax(logits.masked_fill(mask.logical_not(), -1e9), 1);
+}
+
 } // namespace schedlab::torchmlp

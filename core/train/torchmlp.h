@@ -33,6 +33,11 @@ void importWeights(const std::vector<torch::nn::Linear> &layers, const MlpWeight
 /** `data` as rows of `width` floats (a copy); throws when it does not divide. */
 torch::Tensor rows(std::span<const float> data, std::int64_t width, const char *what);
 std::vector<float> toVector(const torch::Tensor &t);
+/** `mask` (rows of `actions` 0/1 bytes) as a bool tensor; throws naming `what` when
+ *  it does not divide or a row marks no action feasible. */
+torch::Tensor maskRows(std::span<const std::uint8_t> mask, int actions, const char *what);
+/** log π(· | s): a softmax of `logits` over the feasible actions only. */
+torch::Tensor maskedLogSoftmax(const torch::Tensor &logits, const torch::Tensor &mask);
 /** Copies every parameter of `from` into `to` (same architecture). */
 void copyParameters(const std::vector<torch::Tensor> &from, const std::vector<torch::Tensor> &to);
 

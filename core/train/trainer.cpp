@@ -25,6 +25,11 @@ const std::vector<AgentEntry> &agentTable()
         {"double-dqn", makeDrsTrainer, true},
         {"dueling-dqn", makeDrsTrainer, true},
         {"ppo", makeDrsTrainer, true},
+        {"sac", makeDrsTrainer, true},
+        {"rlsk", makeDrsTrainer},
+        {"deeprm", makeDrsTrainer},
+        {"multi-deeprm", makeDrsTrainer},
+        {"drs-family", makeDrsFamilyTrainer},
     };
     return table;
 }

@@ -24,7 +24,17 @@ std::unique_ptr<Trainer> makeCmmacTrainer(const Scenario &scenario, const TrainO
 std::unique_ptr<Trainer> makeGpgTrainer(const Scenario &scenario, const TrainOptions &options);
 
 /** The DRS family (DRS Algorithm 2, Sec. 5.3.2) by options.agent: `drs`, `double-dqn`,
- *  `dueling-dqn`, `ppo`. */
+ *  `dueling-dqn`, `ppo`, `sac`, and the reward settings of Table 5 (`rlsk`, `deeprm`,
+ *  `multi-deeprm`) on DRS's DQN. */
 std::unique_ptr<Trainer> makeDrsTrainer(const Scenario &scenario, const TrainOptions &options);
+
+/** The agents `drs-family` trains, one after another. */
+const std::vector<std::string> &drsFamilyMembers();
+/** `drs-family`: every agent of DRS's comparisons trained in turn on the same
+ *  scenario and seed, their networks in one model that each of their placement
+ *  policies runs (a preset compares them all from one training). options.episodes
+ *  is each member's budget (0: each its own default). */
+std::unique_ptr<Trainer> makeDrsFamilyTrainer(const Scenario &scenario,
+                                              const TrainOptions &options);
 
 } // namespace schedlab

@@ -130,6 +130,7 @@ private Q_SLOTS:
         env.reset(1);
         const double meanMemory = (4.0 + 2.0 + 4.0 + 4.0) / 4 * double(1 << 30);
         double maxNode = 0.0;
+        int bound = 0;
         while (!env.done()) {
             const std::vector<double> &state = env.observe();
             QCOMPARE(int(state.size()), 30);
@@ -137,17 +138,22 @@ private Q_SLOTS:
                 QVERIFY(v >= 0.0 && v <= 1.0);
             for (int i = 0; i < 24; ++i)
                 maxNode = std::max(maxNode, state[i]);
-            QCOMPARE(state[24 + int(Metric::Memory)], 512.0 * (1 << 20) / meanMemory);
+            QCOMPARE(state[24 + int(Metric::Memory)], 256.0 * (1 << 20) / meanMemory);
             const int pod = env.pendingPod();
+            const std::vector<char> ok = env.feasibleActions();
+            const bool fits = std::find(ok.begin(), ok.end(), 1) != ok.end();
             const StepResult r = env.act(leastLoaded(env));
             QCOMPARE(int(env.rewardStates().size()), 4);
             QCOMPARE(r.reward, drsReward(clusterUtilisation(env.rewardStates())));
             QCOMPARE(r.reward, env.reward());
-            QVERIFY(r.bound);
-            QVERIFY(env.engine().state().pods[pod].node != 0);
+            QCOMPARE(r.bound, fits); // a full cluster: the pod backs off and comes again
+            bound += r.bound;
+            if (r.bound)
+                QVERIFY(env.engine().state().pods[pod].node != 0);
         }
         QVERIFY(maxNode > 0.2); // pods do load the workers
-        QCOMPARE(env.steps(), 300);
+        QCOMPARE(bound, 300);   // every pod is placed in the end
+        QVERIFY(env.steps() > 300); // some after backing off
         QCOMPARE(env.podsResolved(), 300);
         int running = 0;
         for (const Pod &p : env.engine().state().pods)
@@ -258,21 +264,32 @@ workload:
         QVERIFY(a.states != c.states); // the seed draws the pods' cpu requests
     }
 
-    /** A least-loaded scripted agent earns more eq. 14 reward than random actions. */
-    void scriptedBeatsRandom()
+    /** A least-loaded scripted agent keeps the workers more even (eq. 13) than random
+     *  actions: the state tells the agent what balancing needs. */
+    void scriptedBalancesBetterThanRandom()
     {
         const Scenario s = test::bundledScenario("drs-five-node");
         DrsEnvironment env(s);
-        double scripted = 0.0, random = 0.0;
+        const auto meanImbalance = [&](std::uint64_t seed, auto agent) {
+            env.reset(seed);
+            double sum = 0.0;
+            int steps = 0;
+            while (!env.done()) {
+                env.act(agent(env));
+                sum += clusterUtilisation(env.rewardStates()).imbalance;
+                ++steps;
+            }
+            return sum / steps;
+        };
         for (std::uint64_t seed : {1, 2}) {
-            scripted += runEpisode(env, seed, leastLoaded).total;
             Rng rng = Rng::stream(seed, "test.random-agent");
-            random += runEpisode(env, seed, [&](DrsEnvironment &e) {
-                          return int(rng.below(std::uint32_t(e.nodeCount())));
-                      }).total;
+            const double scripted = meanImbalance(seed, leastLoaded);
+            const double random = meanImbalance(seed, [&](DrsEnvironment &e) {
+                return int(rng.below(std::uint32_t(e.nodeCount())));
+            });
+            QVERIFY2(scripted < random,
+                     qPrintable(QString("scripted %1, random %2").arg(scripted).arg(random)));
         }
-        QVERIFY2(scripted > random,
-                 qPrintable(QString("scripted %1, random %2").arg(scripted).arg(random)));
     }
 
     /** Table 5's settings: RLSK sees cpu and memory only; DeepRM pays for pods in the system. */

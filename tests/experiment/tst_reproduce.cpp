@@ -83,7 +83,7 @@ private Q_SLOTS:
         const auto r = test::cli({"reproduce", "--list"});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         for (const char *fig : {"KaiS Fig. 10", "KaiS Fig. 11", "KaiS Fig. 12", "KaiS Fig. 13b",
-                                "KaiS Fig. 14"})
+                                "KaiS Fig. 14", "DRS Fig. 9", "DRS Table 5"})
             QVERIFY2(r.out.contains(fig), r.out.constData());
     }
 
@@ -104,6 +104,11 @@ private Q_SLOTS:
         QVERIFY(missing.open(QIODevice::WriteOnly));
         missing.write("sweep: 1\nscenario: nowhere.yaml\nparam: seed\nvalues: [1]\nsource: X\n");
         missing.close();
+        QFile workload(dir.filePath("workload.yaml"));
+        QVERIFY(workload.open(QIODevice::WriteOnly));
+        workload.write("sweep: 1\nscenario: " SCHEDLAB_SOURCE_DIR "/scenarios/drs-five-node.yaml\n"
+                       "param: scenario\nvalues: [drs-cpu.yaml, drs-gone.yaml]\nsource: X\n");
+        workload.close();
         const auto r = test::cli({"reproduce", "--list", "--presets", dir.path()});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("bad.yaml:7:") && r.err.contains("expected same or different"),
@@ -112,6 +117,9 @@ private Q_SLOTS:
                                 "'kubehic' (did you mean 'kubehice'?)"),
                  r.err.constData());
         QVERIFY2(r.err.contains("missing.yaml:2:11: scenario: no scenario file"), r.err.constData());
+        QVERIFY2(r.err.contains("workload.yaml:4:9: values: no scenario file") &&
+                     r.err.contains("drs-gone.yaml") && !r.err.contains("drs-cpu.yaml "),
+                 r.err.constData());
     }
 
     /** Each bundled preset's quick version shows the direction its claims expect. */

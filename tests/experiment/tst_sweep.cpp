@@ -274,6 +274,37 @@ private Q_SLOTS:
                  plan.errors[0].c_str());
     }
 
+    /** `param: scenario`: each value a scenario file beside the given one, read as the
+     *  caller reads it; one that cannot be read or loaded is refused naming it. */
+    void aSweepOverWholeScenarios()
+    {
+        const std::string drs = SCHEDLAB_SOURCE_DIR "/scenarios/drs-five-node.yaml";
+        std::vector<std::string> read;
+        const ScenarioTextReader reader = [&](const std::string &path, std::string *why) {
+            read.push_back(path);
+            QFile f(QString::fromStdString(path));
+            if (!f.open(QIODevice::ReadOnly)) {
+                *why = "no such file";
+                return std::optional<std::string>();
+            }
+            return std::optional<std::string>(f.readAll().toStdString());
+        };
+        const SweepPlan plan = planScenarioSweep(
+            tutorialText(), drs, parameter("scenario=drs-random.yaml,drs-cpu.yaml"), reader);
+        QVERIFY(plan.ok());
+        QCOMPARE(plan.points.size(), std::size_t(2));
+        QCOMPARE(plan.points[0].value, std::string("drs-random.yaml"));
+        QCOMPARE(plan.points[0].scenario.name, std::string("drs-random"));
+        QCOMPARE(plan.points[1].scenario.workload.deployments[0].pods[0].weight, 4.0);
+        QCOMPARE(read[1], std::string(SCHEDLAB_SOURCE_DIR "/scenarios/drs-cpu.yaml"));
+        const SweepPlan missing = planScenarioSweep(
+            tutorialText(), drs, parameter("scenario=drs-random.yaml,drs-gone.yaml"), reader);
+        QVERIFY(!missing.ok());
+        QCOMPARE(missing.errors.size(), std::size_t(1));
+        QVERIFY2(missing.errors[0].find("scenario=drs-gone.yaml: no such file") == 0,
+                 missing.errors[0].c_str());
+    }
+
     void higherRateArrivesMore()
     {
         const SweepPlan plan =

@@ -9,6 +9,7 @@
 #include "env/drsenvironment.h"
 #include "experiment/comparison.h"
 #include "learn/drsgreedy.h"
+#include "learn/drsmodel.h"
 #include "learn/fastmlp.h"
 #include "learn/learnedpolicies.h"
 #include "placement/placementframework.h"
@@ -21,6 +22,8 @@
 #include "train/drsnets.h"
 #include "train/ppotrainer.h"
 #include "train/replaymemory.h"
+#include "train/sactrainer.h"
+#include "train/trainers.h"
 
 #include <QtTest/QtTest>
 #include <cmath>
@@ -224,7 +227,7 @@ private Q_SLOTS:
     void familyTrainsAndRuns_data()
     {
         QTest::addColumn<QString>("agent");
-        for (const char *a : {"double-dqn", "ppo"})
+        for (const char *a : {"double-dqn", "ppo", "sac"})
             QTest::newRow(a) << QString(a);
     }
     void familyTrainsAndRuns()
@@ -236,6 +239,11 @@ private Q_SLOTS:
             PpoConfig c;
             c.episodePods = 40;
             t = std::make_unique<PpoTrainer>(s, test::trainOptions("ppo", 2), c);
+        } else if (agent == "sac") {
+            SacConfig c;
+            c.episodePods = 40;
+            c.replay = 30;
+            t = std::make_unique<SacTrainer>(s, test::trainOptions("sac", 2), c);
         } else {
             DqnConfig c;
             c.episodePods = 40;
@@ -248,7 +256,7 @@ private Q_SLOTS:
         t->train(control, [&](const TrainPoint &p) { last = p; });
         QCOMPARE(last.episode, 1);
         QVERIFY(std::isfinite(last.reward) && std::isfinite(last.criticLoss));
-        if (agent == "ppo")
+        if (agent != "double-dqn")
             QVERIFY(std::isfinite(last.actorLoss) && last.entropy > 0);
         const LearnedModel m = t->model();
         Scenario run = s;
@@ -264,6 +272,33 @@ private Q_SLOTS:
             bound += p.node > 0;
         QVERIFY(bound >= 15);
         Q_UNUSED(r);
+    }
+
+    /** `drs-family` trains every agent DRS compares into one model, from which each of
+     *  their placement policies runs its own network; Table 5's reward agents learn
+     *  with their own reward. */
+    void drsFamilyBundlesEveryAgent()
+    {
+        const Scenario s = test::bundledScenario("drs-five-node");
+        TrainOptions o = test::trainOptions("drs-family", 1);
+        const std::unique_ptr<Trainer> t = makeTrainer(s, o);
+        QCOMPARE(t->plannedEpisodes(), int(drsFamilyMembers().size()));
+        TrainControl control;
+        std::vector<std::string> stages;
+        t->train(control, [&](const TrainPoint &p) { stages.push_back(p.stage); });
+        QCOMPARE(stages, drsFamilyMembers());
+        const LearnedModel m = t->model();
+        QCOMPARE(m.agent, std::string(kDrsFamilyAgent));
+        QCOMPARE(m.info.at("reward"), std::string("drs"));
+        for (const std::string &agent : drsFamilyMembers()) {
+            QVERIFY2(m.net(drsPolicyNetName(agent)), agent.c_str());
+            QVERIFY(makeDrsPlacement(agent, m) != nullptr);
+        }
+        const std::unique_ptr<Trainer> deeprm = makeTrainer(s, test::trainOptions("deeprm", 1));
+        deeprm->train(control, {});
+        QCOMPARE(deeprm->model().agent, std::string("deeprm"));
+        QCOMPARE(deeprm->model().info.at("reward"), std::string("deeprm"));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, makeDrsPlacement("rlsk", deeprm->model()));
     }
 
     /** TrainOptions::reward picks Table 5's reward setting; an unknown one is refused. */

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Pods in the engine: layer pulls sharing a node's bandwidth (processor sharing,
 // a layer in flight downloaded once), LRU eviction within the disk, the three
-// failure kinds of KubeHICE Table II, and determinism.
+// failure kinds of KubeHICE Table II, pods with absolute `usage` sharing a
+// node's cpu, network and disk (the DRS testbed), and determinism.
 #include "common/testscenarios.h"
 #include "experiment/comparison.h"
 #include "state/layercache.h"
+#include "state/podsharing.h"
 #include "state/pullqueue.h"
 
 #include <QtTest/QtTest>
@@ -220,6 +222,55 @@ private Q_SLOTS:
         QVERIFY(plain.value("failures_image_pull") > 0);
         QCOMPARE(pinned.value("failures_image_pull"), 0.0);
         QCOMPARE(pinned.value("download_bytes"), 5 * MB);
+    }
+
+    /** Shares in proportion to demand; a pod goes at its most contended resource's
+     *  pace, at most what its cpu limit allows; memory is held, not shared. */
+    void sharePacesByTheMostContendedResource()
+    {
+        UsageProfile net{}, cpu{};
+        net[int(Metric::NetRx)] = 0.6, net[int(Metric::Cpu)] = 0.1, net[int(Metric::Memory)] = 9;
+        cpu[int(Metric::Cpu)] = 0.5;
+        const PodDemand pods[] = {{net, 1.0}, {net, 1.0}, {cpu, 0.8}};
+        UsageProfile available;
+        available.fill(1.0);
+        double pace[3];
+        sharePaces(pods, available, pace);
+        QCOMPARE(pace[0], 1.0 / 1.2); // 1.2 of network asked of 1
+        QCOMPARE(pace[1], 1.0 / 1.2);
+        QCOMPARE(pace[2], 0.8); // 0.6 of cpu asked of 1: only its limit holds it back
+        available[int(Metric::Cpu)] = 0.3;
+        sharePaces(pods, available, pace);
+        QCOMPARE(pace[2], 0.8 * 0.3 / 0.6);
+        QCOMPARE(pace[0], 0.3 / 0.6); // now cpu is the tighter of its two
+    }
+
+    /** Two network-bound pods on one node take longer than on two, and the node's
+     *  own cpu use shows in its utilisation (DRS Sec. 5.2). */
+    void usagePodsShareTheirNode()
+    {
+        const auto scenario = [](int nodes) {
+            std::vector<std::string> arches(std::size_t(nodes), "amd64");
+            Scenario s = cluster(arches);
+            for (NodeSpec &n : s.sites[0].eaps[0].nodes)
+                n.systemCpu = 0.4, n.systemMemory = 2e9;
+            addImage(s, "a", {{"la", 1 * MB}});
+            addPods(s, {"a", "a"}, {0.0, 0.0}, 100.0);
+            PodTemplate &p = s.workload.deployments[0].pods[0];
+            p.usage[int(Metric::NetRx)] = 4.8e6; // bits/s: 60% of the node's 1 MB/s
+            s.workload.deployments[0].pods[1] = p;
+            return s;
+        };
+        const RunResult together = run(scenario(1));
+        const RunResult apart = run(scenario(2), "round-robin");
+        QCOMPARE(apart.value("pod_time_mean_s"), 101.0); // 1 s pull + 100 s of work
+        QCOMPARE(together.value("pod_time_mean_s"), 1.0 + 100.0 * 1.2);
+        QCOMPARE(together.value("makespan_s"), 1.0 + 100.0 * 1.2);
+        QCOMPARE(apart.value("makespan_s"), 101.0);
+        // 0.4 of 4 cores while idle; 1.0 of network while the two pods share it.
+        QVERIFY(std::abs(together.value("cpu_util_mean") - 0.1) < 1e-9);
+        QVERIFY(together.value("net_util_mean") > 0.5 * 121.0 / 300.0 * 0.99);
+        QVERIFY(std::abs(together.value("mem_util_mean") - 2e9 / 8e9) < 0.1);
     }
 
     void onlyRunsWithPodsReportPodMetrics()
