@@ -4,14 +4,16 @@
 #include "bundledscenarios.h"
 #include "catalogdock.h"
 #include "comparisonpanel.h"
-#include "experimentbrowser.h"
 #include "editortools.h"
+#include "experimentbrowser.h"
+#include "experimentsdb.h"
 #include "preferences.h"
 #include "preferencesdialog.h"
-#include "starterscenario.h"
 #include "propertiesdock.h"
+#include "reproducedialog.h"
 #include "rundock.h"
 #include "scenariodock.h"
+#include "starterscenario.h"
 #include "topologydocument.h"
 #include "topologyscene.h"
 #include "topologyview.h"
@@ -19,15 +21,17 @@
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDir>
 #include <QFileDialog>
-#include <QTimer>
 #include <QFileInfo>
 #include <QGraphicsItem>
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QToolBar>
 
 namespace schedlab::ui {
@@ -124,6 +128,11 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     view->addAction(mCatalog->toggleViewAction());
     view->addAction(mBrowser->toggleViewAction());
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Reproduce a Paper Result…"), this, [this] {
+        ReproduceDialog *dialog = reproduceDialog();
+        dialog->show();
+        dialog->raise();
+    });
     help->addAction(tr("&About SchedLab"), this, [this] {
         QMessageBox::about(this, tr("About SchedLab"),
                            tr("<b>SchedLab %1</b><p>A workbench for edge–cloud scheduling research.")
@@ -189,6 +198,28 @@ void MainWindow::showEvent(QShowEvent *event)
     mShownOnce = true; // docks can only be sized once the window has its size
     resizeDocks({mTree, mProperties}, {260, mRightWidth}, Qt::Horizontal);
     QTimer::singleShot(0, mView, &TopologyView::fitAll); // after the docks took their room
+}
+
+ReproduceDialog *MainWindow::reproduceDialog()
+{
+    if (mReproduce)
+        return mReproduce;
+    const QString programs = QCoreApplication::applicationDirPath();
+    ReproduceDialog::Setup setup;
+    setup.presetDir = QDir(bundledScenarioDir(programs)).filePath("sweeps");
+    setup.cli = QDir(programs).filePath("schedlab-cli");
+    setup.outRoot = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+                        .filePath("reproduce");
+    setup.database = experimentsDbPath();
+    mReproduce = new ReproduceDialog(
+        setup,
+        [this](const QString &label) {
+            mBrowser->refresh();
+            if (mBrowser->open(label))
+                mCentre->setCurrentWidget(mComparison);
+        },
+        this);
+    return mReproduce;
 }
 
 bool MainWindow::showPanel(const QString &name)

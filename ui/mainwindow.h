@@ -14,6 +14,7 @@ class ComparisonPanel;
 class ExperimentBrowser;
 class EditorTools;
 class PropertiesDock;
+class ReproduceDialog;
 class RunDock;
 class ScenarioDock;
 class TopologyDocument;
@@ -51,6 +52,8 @@ public:
     /** Shows a central panel: "topology", "compare", "training", "live" (the topology with
      *  the run dock) or "placements" (the same, the dock wider with its Placements tab in front). */
     bool showPanel(const QString &name);
+    /** Help → Reproduce a Paper Result…: the dialog, made on first use. */
+    ReproduceDialog *reproduceDialog();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -78,6 +81,7 @@ private:
     CatalogDock *mCatalog;
     ComparisonPanel *mComparison;
     TrainingDashboard *mTraining;
+    ReproduceDialog *mReproduce = nullptr;
     ExperimentBrowser *mBrowser;
     RunDock *mRun;
     QTabWidget *mCentre;

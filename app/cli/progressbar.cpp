@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <string_view>
 #include <unistd.h>
 
 namespace schedlab::cli {
@@ -17,7 +19,9 @@ double seconds()
 } // namespace
 
 ProgressBar::ProgressBar(std::string label)
-    : mLabel(std::move(label)), mEnabled(isatty(STDERR_FILENO) != 0)
+    : mLabel(std::move(label)), mEnabled(isatty(STDERR_FILENO) != 0),
+      mLines(std::getenv("SCHEDLAB_PROGRESS") &&
+             std::string_view(std::getenv("SCHEDLAB_PROGRESS")) == "lines")
 {
 }
 
@@ -25,6 +29,14 @@ ProgressBar::~ProgressBar() { done(); }
 
 void ProgressBar::update(double fraction, const std::string &detail)
 {
+    if (mLines) {
+        std::lock_guard lock(mMutex);
+        if (detail != mLastDetail)
+            std::fprintf(stderr, "progress %s %.4f %s\n", mLabel.c_str(), fraction, detail.c_str());
+        mLastDetail = detail;
+        std::fflush(stderr);
+        return;
+    }
     if (!mEnabled)
         return;
     std::lock_guard lock(mMutex);

@@ -6,7 +6,12 @@
 
 namespace schedlab::cli {
 
-/** A one-line progress bar on stderr, drawn only when stderr is a terminal. */
+/**
+ * A one-line progress bar on stderr, drawn only when stderr is a terminal. With
+ * SCHEDLAB_PROGRESS=lines in the environment it writes a line a program can read
+ * instead, "progress LABEL FRACTION DETAIL", whenever the detail changes (the
+ * workbench follows a `reproduce` it started this way).
+ */
 class ProgressBar
 {
 public:
@@ -19,6 +24,8 @@ public:
 private:
     std::string mLabel;
     bool mEnabled;
+    bool mLines;
+    std::string mLastDetail;
     bool mDone = false;
     double mLastDraw = -1.0;
     std::mutex mMutex;

@@ -2,6 +2,7 @@
 // `reproduce`: the sweep presets that reproduce a paper's figure or table, run
 // and judged against the paper's claims in DIR/report.md.
 #include "command.h"
+#include "reportrendering.h"
 #include "sweepcommand.h"
 
 #include "base/suggest.h"
@@ -32,6 +33,7 @@ struct ReproduceArgs
     std::optional<int> seeds;
     int jobs = 0;
     std::string presets; ///< the presets' folder; empty: the bundled one
+    std::string db;      ///< an experiment store every preset's sweep is recorded in
 };
 
 /** The bundled presets beside this program (a build tree or an installation). */
@@ -45,25 +47,6 @@ fs::path bundledPresetDir()
         if (fs::is_directory(candidate, error))
             return fs::weakly_canonical(candidate, error);
     return {};
-}
-
-/** Every preset of `dir` that names a paper's result (`source:`), by file stem. */
-std::map<std::string, SweepPreset> paperPresets(const fs::path &dir, bool *ok)
-{
-    std::map<std::string, SweepPreset> out;
-    std::error_code error;
-    for (const auto &entry : fs::directory_iterator(dir, error)) {
-        if (entry.path().extension() != ".yaml")
-            continue;
-        const SweepPresetLoad load = loadSweepPresetFile(entry.path().string());
-        for (const ScenarioError &e : load.errors)
-            std::fprintf(stderr, "%s\n", e.format().c_str());
-        if (!load.ok())
-            *ok = false;
-        else if (!load.preset->source.empty())
-            out.emplace(entry.path().stem().string(), *load.preset);
-    }
-    return out;
 }
 
 /** "8 cores, Intel(R) ..." from /proc/cpuinfo, or the core count alone. */
@@ -94,9 +77,11 @@ int reproduce(const ReproduceArgs &a)
                      dir.empty() ? "scenarios/sweeps not found" : dir.c_str());
         return BadInput;
     }
-    bool ok = true;
-    const auto presets = paperPresets(dir, &ok);
-    if (!ok)
+    std::vector<ScenarioError> errors;
+    const auto presets = paperPresets(dir.string(), errors);
+    for (const ScenarioError &e : errors)
+        std::fprintf(stderr, "%s\n", e.format().c_str());
+    if (!errors.empty())
         return BadInput;
     if (a.list) {
         std::size_t nameWidth = 0, sourceWidth = 0, timeWidth = 1;
@@ -146,10 +131,13 @@ int reproduce(const ReproduceArgs &a)
         if (a.quick)
             s.duration = p.quick.duration;
         s.jobs = a.jobs;
+        s.db = a.db;
         s.out = (fs::path(a.out) / name / "").string();
         std::string command = "schedlab-cli reproduce " + name + (a.quick ? " --quick" : "") +
                               (a.seeds ? " --seeds " + std::to_string(*a.seeds) : "") +
                               " --out " + a.out;
+        std::fprintf(stderr, "preset %s (%d of %d)\n", name.c_str(),
+                     int(&name - a.names.data()) + 1, int(a.names.size()));
         const auto start = std::chrono::steady_clock::now();
         SweepResult sweep;
         const int rc = sweepCommand(s, &sweep);
@@ -186,6 +174,13 @@ int reproduce(const ReproduceArgs &a)
         return RunFailed;
     }
     std::printf("wrote %s\n", file.c_str());
+    std::vector<std::string> renderings;
+    std::string why;
+    if (writeReportRenderings(file.string(), &renderings, &why))
+        for (const std::string &r : renderings)
+            std::printf("wrote %s\n", r.c_str());
+    else
+        std::fprintf(stderr, "note: %s\n", why.c_str());
     if (a.check && unexpected > 0) {
         std::fprintf(stderr, "error: %d verdicts differ from what the presets expect\n",
                      unexpected);
@@ -211,6 +206,7 @@ void registerReproduceCommand(CLI::App &app, int &exitCode)
     cmd->add_option("--seeds", a.seeds, "Seeds per value, in place of the presets'");
     cmd->add_option("--jobs", a.jobs, "Parallel runs (default: all cores)");
     cmd->add_option("--presets", a.presets, "The presets' folder (default: the bundled one)");
+    cmd->add_option("--db", a.db, "Experiment store (SQLite) to record every preset's sweep in");
     cmd->callback([&exitCode] { exitCode = reproduce(a); });
 }
 

@@ -5,6 +5,7 @@
 #include "command.h"
 #include "globalcommands.h"
 #include "progressbar.h"
+#include "reportrendering.h"
 #include "sweepfigure.h"
 
 #include "base/suggest.h"
@@ -398,8 +399,10 @@ int sweepCommand(const SweepArgs &given, SweepResult *result)
     if (metrics.empty())
         metrics.push_back("throughput_rate");
 
+    std::string storedLabel;
     if (!a.db.empty()) {
         const std::string label = comparisonLabel(plan.points.front().scenario);
+        storedLabel = label;
         if (!storeSweep(a.db, sweep, label, &error)) {
             std::fprintf(stderr, "error: %s\n", error.c_str());
             return BadInput;
@@ -430,7 +433,7 @@ int sweepCommand(const SweepArgs &given, SweepResult *result)
         for (const std::string &f : written)
             std::printf("wrote %s\n", f.c_str());
         if (!a.db.empty())
-            std::printf("runs stored in %s\n", a.db.c_str());
+            std::printf("runs stored in %s (sweep '%s')\n", a.db.c_str(), storedLabel.c_str());
     }
     if (result)
         *result = sweep;
@@ -452,6 +455,12 @@ bool writeSweepFigures(const SweepResult &, const std::string &, const std::stri
                        const std::string &, std::vector<std::string> *, std::string *error)
 {
     *error = "figures need schedlab-cli built with the GUI (SCHEDLAB_BUILD_GUI)";
+    return false;
+}
+
+bool writeReportRenderings(const std::string &, std::vector<std::string> *, std::string *error)
+{
+    *error = "HTML and PDF reports need schedlab-cli built with the GUI (SCHEDLAB_BUILD_GUI)";
     return false;
 }
 #endif

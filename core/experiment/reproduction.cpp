@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <set>
 
 namespace schedlab {
@@ -242,6 +243,22 @@ std::string reproductionMarkdown(const std::string &name, const SweepPreset &pre
                     md += "| " + p.value + " | " + v.label + " | " + meanCi(*ci) + " |\n";
     }
     return md + "\n";
+}
+
+std::map<std::string, SweepPreset> paperPresets(const std::string &dir,
+                                                std::vector<ScenarioError> &errors)
+{
+    std::map<std::string, SweepPreset> out;
+    std::error_code error;
+    for (const auto &entry : std::filesystem::directory_iterator(dir, error)) {
+        if (entry.path().extension() != ".yaml")
+            continue;
+        const SweepPresetLoad load = loadSweepPresetFile(entry.path().string());
+        errors.insert(errors.end(), load.errors.begin(), load.errors.end());
+        if (load.ok() && !load.preset->source.empty())
+            out.emplace(entry.path().stem().string(), *load.preset);
+    }
+    return out;
 }
 
 } // namespace schedlab

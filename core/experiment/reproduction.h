@@ -4,6 +4,7 @@
 #include "experiment/sweep.h"
 #include "experiment/sweeppreset.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,6 +23,11 @@ struct ClaimOutcome
     std::string verdict;
     std::string why; ///< one sentence
 };
+
+/** Every preset in the folder `dir` that names a paper's result (`source:`), by file
+ *  stem; the loader's located messages of the presets it refuses go to `errors`. */
+std::map<std::string, SweepPreset> paperPresets(const std::string &dir,
+                                                std::vector<ScenarioError> &errors);
 
 /**
  * Judges each claim of `preset` on `sweep`: an ordering claim holds when `policy`'s

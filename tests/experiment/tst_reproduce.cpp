@@ -140,6 +140,12 @@ private Q_SLOTS:
         QFile report(dir.filePath("report.md"));
         QVERIFY(report.open(QIODevice::ReadOnly));
         QVERIFY(report.readAll().contains("| claim | at | paper | SchedLab |"));
+        // Rendered beside it, the chart included.
+        QFile html(dir.filePath("report.html")), pdf(dir.filePath("report.pdf"));
+        QVERIFY(html.open(QIODevice::ReadOnly) && pdf.open(QIODevice::ReadOnly));
+        const QByteArray page = html.readAll();
+        QVERIFY(page.contains(preset.toUtf8()) && page.contains("<img src=\"" + preset.toUtf8()));
+        QVERIFY(pdf.read(5) == "%PDF-" && pdf.size() > 20000);
     }
 };
 
