@@ -68,12 +68,14 @@ std::vector<CellResult> runComparison(const Scenario &scenario, const Comparison
 std::vector<VariantSummary> summarise(const ComparisonSpec &spec,
                                       const std::vector<CellResult> &cells);
 
-/** Variants from comma-separated policy lists per plane, e.g. dispatch "greedy,random". */
 /** The key metrics of a comparison (metrics/metriccatalog.h), in catalog order: of those
  *  its runs report, the request metrics only when requests arrived (every run reports
  *  them); without the wall-clock ones unless `wallClock`. */
 std::vector<std::string> keyMetrics(const std::vector<VariantSummary> &summary, bool wallClock);
 
+/** Every combination of the planes' policies (a plane with none keeps `base`'s), each
+ *  labelled by the planes that vary; one variant alone by its dispatch policy, or by
+ *  its placement policy when only that plane was asked for. */
 std::vector<Variant> crossVariants(const PolicySelection &base,
                                    const std::vector<std::string> &dispatch,
                                    const std::vector<std::string> &dequeue,

@@ -43,7 +43,8 @@ bool writeReportRenderings(const std::string &markdownPath, std::vector<std::str
     QApplication app(argc, argv);
 
     const QFileInfo info(QString::fromStdString(markdownPath));
-    const QString base = info.absolutePath() + QLatin1Char('/') + info.completeBaseName();
+    const QString given = QString::fromStdString(markdownPath);
+    const QString base = given.left(given.size() - info.suffix().size() - 1); // as given
     QTextDocument document;
     document.setBaseUrl(QUrl::fromLocalFile(info.absolutePath() + QLatin1Char('/')));
     document.setMarkdown(markdown);
