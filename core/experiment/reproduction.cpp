@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <set>
 
 namespace schedlab {
 
@@ -231,17 +230,28 @@ std::string reproductionMarkdown(const std::string &name, const SweepPreset &pre
     }
     if (!chart.empty())
         md += "\n![" + preset.source + ", SchedLab](" + chart + ")\n";
-    std::set<std::string> metrics;
+    // One table in the paper's style: a row per value and policy, a column per metric
+    // the preset charts or a claim judges.
+    std::vector<std::string> metrics = preset.metrics;
     for (const PaperClaim &c : preset.claims)
-        metrics.insert(c.metric);
+        if (std::find(metrics.begin(), metrics.end(), c.metric) == metrics.end())
+            metrics.push_back(c.metric);
+    md += "\nMean ± 95% CI:\n\n| " + sweep.parameter + " | policy |";
+    std::string rule = "|---|---|";
     for (const std::string &m : metrics) {
-        md += "\n" + m + " (mean ± 95% CI):\n\n| " + sweep.parameter + " | policy | " + m +
-              " |\n|---|---|---|\n";
-        for (const SweepPointResult &p : sweep.points)
-            for (const VariantSummary &v : p.summary)
-                if (const auto ci = find(p, v.label, m))
-                    md += "| " + p.value + " | " + v.label + " | " + meanCi(*ci) + " |\n";
+        md += " " + m + " |";
+        rule += "---|";
     }
+    md += "\n" + rule + "\n";
+    for (const SweepPointResult &p : sweep.points)
+        for (const VariantSummary &v : p.summary) {
+            md += "| " + p.value + " | " + v.label + " |";
+            for (const std::string &m : metrics) {
+                const auto ci = find(p, v.label, m);
+                md += " " + (ci ? meanCi(*ci) : std::string("-")) + " |";
+            }
+            md += "\n";
+        }
     return md + "\n";
 }
 
