@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clisupport.h"
 
-#include "registry/buildpolicies.h"
 #include "base/textfile.h"
+#include "registry/buildpolicies.h"
 #include "registry/registry.h"
-#include "scenario/yamloverride.h"
 #include "scenario/units.h"
+#include "scenario/yamloverride.h"
+#include "store/experimentstore.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <unistd.h>
 
@@ -185,6 +188,49 @@ bool outputAllowed(const std::string &output, const char *option,
                           ", which this command reads; writing it would "
                           "destroy it");
     return true;
+}
+
+bool outputFolderAllowed(const std::string &dir, const char *option)
+{
+    namespace fs = std::filesystem;
+    const auto refuse = [&](const std::string &why) {
+        std::fprintf(stderr, "error: %s %s: %s\n", option, dir.c_str(), why.c_str());
+        return false;
+    };
+    std::error_code ec;
+    if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
+        return refuse("it is a file; give a folder");
+    fs::create_directories(dir, ec);
+    if (ec)
+        return refuse("cannot make the folder: " + ec.message());
+    const fs::path probe = fs::path(dir) / ".schedlab-write-probe";
+    std::string why;
+    if (!replaceFile(probe.string(), "probe\n", &why))
+        return refuse("cannot write there: " + why);
+    fs::remove(probe, ec);
+    return true;
+}
+
+bool finishOutput()
+{
+    if (std::fflush(stdout) == 0 && !std::ferror(stdout))
+        return true;
+    std::fprintf(stderr, "error: cannot write the output: %s\n", std::strerror(errno));
+    return false;
+}
+
+std::unique_ptr<ExperimentStore> openStoreOption(const std::string &path)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path parent = fs::path(path).parent_path();
+    if (!parent.empty())
+        fs::create_directories(parent, ec);
+    std::string error;
+    auto store = ExperimentStore::open(path, &error);
+    if (!store)
+        std::fprintf(stderr, "error: --db %s\n", error.c_str());
+    return store;
 }
 
 } // namespace schedlab::cli

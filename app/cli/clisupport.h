@@ -17,6 +17,10 @@ namespace CLI {
 class App;
 }
 
+namespace schedlab {
+class ExperimentStore;
+}
+
 namespace schedlab::cli {
 
 /** The policy options of run, compare and sweep: --dispatch, --dequeue,
@@ -64,6 +68,21 @@ std::vector<std::string> splitList(const std::string &csv);
  */
 bool outputAllowed(const std::string &output, const char *option,
                    const std::vector<std::string> &inputs);
+
+/**
+ * `--out DIR` checked before any run: the folder is made if it is missing and a
+ * file is written and removed there; false, after saying why, when that fails or
+ * DIR names a file.
+ */
+bool outputFolderAllowed(const std::string &dir, const char *option);
+
+/** `--db FILE` opened (made, with its folder, if missing) before any run; null after
+ *  saying why (not a store, another program's, locked, not writable). */
+std::unique_ptr<ExperimentStore> openStoreOption(const std::string &path);
+
+/** Flushes standard output; false, after saying so, when it could not be written (a
+ *  full disk, a closed pipe): the command must not exit 0 on output it lost. */
+bool finishOutput();
 
 nlohmann::ordered_json metricsJson(const RunResult &result);
 nlohmann::ordered_json policiesJson(const PolicySelection &p);

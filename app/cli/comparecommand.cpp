@@ -2,13 +2,16 @@
 #include "clisupport.h"
 #include "command.h"
 #include "globalcommands.h"
+#include "interruption.h"
 #include "progressbar.h"
 #include "sweepcommand.h"
 
 #include "experiment/comparison.h"
 #include "experiment/comparisonfiles.h"
+#include "experiment/comparisonrecorder.h"
 #include "experiment/storedcomparison.h"
 #include "global/globalscenarioreader.h"
+#include "store/experimentstore.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -33,6 +36,7 @@ struct CompareArgs
     std::string global;
     std::string param;
     bool json = false;
+    bool resume = false;
 };
 
 /** `compare --param PATH=VALUES` is `sweep` with --out as a directory. */
@@ -51,6 +55,7 @@ int sweepInstead(const CompareArgs &a)
     s.db = a.db;
     s.checkpoint = a.checkpoint;
     s.json = a.json;
+    s.resume = a.resume;
     return sweepCommand(s);
 }
 
@@ -116,35 +121,65 @@ int compareCommand(const CompareArgs &a)
         return BadInput;
     spec.jobs = a.jobs > 0 ? a.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
 
+    // Outputs first: a place that cannot be written is said before any run.
+    std::unique_ptr<ExperimentStore> store;
+    if (!a.db.empty() && !(store = openStoreOption(a.db)))
+        return BadInput;
+    if (!a.out.empty() && !outputFolderAllowed(a.out, "--out"))
+        return BadInput;
+    if (a.resume && !store) {
+        std::fprintf(stderr, "error: --resume needs --db: the store the earlier runs are in\n");
+        return BadInput;
+    }
+
+    Interruption interruption;
+    ComparisonHooks hooks;
+    hooks.stopRuns = &interruption.stop();
+    std::string label = comparisonLabel(*scenario);
+    if (a.resume) {
+        hooks.known = completedCells(*store, *scenario, spec, &label);
+        const auto known = std::count_if(hooks.known.begin(), hooks.known.end(),
+                                         [](const auto &k) { return k.has_value(); });
+        std::fprintf(stderr, "resuming '%s': %zu of %zu runs are in %s already\n", label.c_str(),
+                     std::size_t(known), hooks.known.size(), a.db.c_str());
+    }
+    std::optional<ComparisonRecorder> recorder;
+    if (store) {
+        recorder.emplace(*store, *scenario, spec, label);
+        recorder->attach(hooks);
+    }
     ProgressBar bar("compare");
-    const auto cells = runComparison(*scenario, spec, [&](int done, int total) {
-        bar.update(double(done) / total,
-                   std::to_string(done) + "/" + std::to_string(total) + " runs");
-    });
+    const auto cells = runComparison(
+        *scenario, spec,
+        [&](int done, int total) {
+            bar.update(double(done) / total,
+                       std::to_string(done) + "/" + std::to_string(total) + " runs");
+        },
+        &interruption.stop(), hooks);
     bar.done();
-    int failed = 0;
-    for (const CellResult &c : cells)
-        if (!c.error.empty()) {
+    const bool interrupted = interruption.requested();
+    int failed = 0, finished = 0;
+    for (const CellResult &c : cells) {
+        if (c.error.empty()) {
+            ++finished;
+        } else if (!interrupted) {
             std::fprintf(stderr, "error: %s seed %llu: %s\n",
                          spec.variants[c.variant].label.c_str(),
                          static_cast<unsigned long long>(spec.seeds[c.seedIndex]), c.error.c_str());
             ++failed;
         }
-    const auto summary = summarise(spec, cells);
-
-    if (!a.db.empty()) {
-        std::string error;
-        if (!storeComparison(a.db, *scenario, spec, cells, comparisonLabel(*scenario), &error)) {
-            std::fprintf(stderr, "error: %s\n", error.c_str());
-            return BadInput;
-        }
     }
-
+    const auto summary = summarise(spec, cells);
+    int code = failed ? RunFailed : Ok;
+    if (recorder && !recorder->ok()) {
+        std::fprintf(stderr, "error: %s\n", recorder->error().c_str());
+        code = RunFailed;
+    }
     if (!a.out.empty()) {
         std::string error;
         if (!writeComparisonFiles(a.out, *scenario, spec, cells, summary, &error)) {
             std::fprintf(stderr, "error: %s\n", error.c_str());
-            return RunFailed;
+            code = RunFailed;
         }
     }
     if (a.json) {
@@ -154,10 +189,19 @@ int compareCommand(const CompareArgs &a)
         if (!a.out.empty())
             std::printf("results: %s/summary.csv, runs.csv, frames.csv, cdf.csv, summary.json\n",
                         a.out.c_str());
-        if (!a.db.empty())
-            std::printf("runs stored in %s\n", a.db.c_str());
+        if (store)
+            std::printf("runs stored in %s (comparison '%s')\n", a.db.c_str(), label.c_str());
     }
-    return failed ? RunFailed : Ok;
+    if (interrupted) {
+        std::fprintf(stderr,
+                     "interrupted: %d of %zu runs finished%s; the same command with --resume "
+                     "runs the rest\n",
+                     finished, cells.size(), store ? " and are stored" : "");
+        return kInterruptedExit;
+    }
+    if (!finishOutput())
+        return RunFailed;
+    return code;
 }
 } // namespace
 
@@ -184,6 +228,9 @@ void registerCompareCommand(CLI::App &app, int &exitCode)
                     "PATH=v1,v2,...: run the comparison at every value (as `sweep`; --out is "
                     "then a directory that gets sweep.*)");
     cmd->add_flag("--json", a.json, "Print one JSON object");
+    cmd->add_flag("--resume", a.resume,
+                  "With --db: run only the runs the store does not hold complete already "
+                  "(same scenario, policies, seed, duration, model), after an interruption");
     cmd->callback([&exitCode] { exitCode = compareCommand(a); });
 }
 

@@ -2,6 +2,7 @@
 // `reproduce`: the sweep presets that reproduce a paper's figure or table, run
 // and judged against the paper's claims in DIR/report.md.
 #include "command.h"
+#include "interruption.h"
 #include "reportrendering.h"
 #include "sweepcommand.h"
 
@@ -34,6 +35,7 @@ struct ReproduceArgs
     int jobs = 0;
     std::string presets; ///< the presets' folder; empty: the bundled one
     std::string db;      ///< an experiment store every preset's sweep is recorded in
+    bool resume = false; ///< with db: runs it holds complete are not run again
 };
 
 /** The bundled presets beside this program (a build tree or an installation). */
@@ -132,6 +134,7 @@ int reproduce(const ReproduceArgs &a)
             s.duration = p.quick.duration;
         s.jobs = a.jobs;
         s.db = a.db;
+        s.resume = a.resume;
         s.out = (fs::path(a.out) / name / "").string();
         std::string command = "schedlab-cli reproduce " + name + (a.quick ? " --quick" : "") +
                               (a.seeds ? " --seeds " + std::to_string(*a.seeds) : "") +
@@ -143,6 +146,13 @@ int reproduce(const ReproduceArgs &a)
         const int rc = sweepCommand(s, &sweep);
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (rc == kInterruptedExit) {
+            code = rc;
+            report += "## " + name + ": " + p.source +
+                      "\n\nInterrupted; `--resume` with `--db` "
+                      "goes on from the runs it kept.\n\n";
+            break;
+        }
         if (rc != Ok) {
             code = rc;
             report += "## " + name + ": " + p.source + "\n\nThe sweep failed (exit code " +
@@ -207,6 +217,8 @@ void registerReproduceCommand(CLI::App &app, int &exitCode)
     cmd->add_option("--jobs", a.jobs, "Parallel runs (default: all cores)");
     cmd->add_option("--presets", a.presets, "The presets' folder (default: the bundled one)");
     cmd->add_option("--db", a.db, "Experiment store (SQLite) to record every preset's sweep in");
+    cmd->add_flag("--resume", a.resume,
+                  "With --db: run only the runs the store does not hold complete already");
     cmd->callback([&exitCode] { exitCode = reproduce(a); });
 }
 

@@ -164,7 +164,7 @@ int runCommand(const RunArgs &a)
             std::printf("stored as run %lld in %s\n", static_cast<long long>(recorder->runId()),
                         a.db.c_str());
     }
-    return Ok;
+    return finishOutput() ? Ok : RunFailed;
 }
 } // namespace
 

@@ -4,6 +4,7 @@
 #include "clisupport.h"
 #include "command.h"
 #include "globalcommands.h"
+#include "interruption.h"
 #include "progressbar.h"
 #include "reportrendering.h"
 #include "sweepfigure.h"
@@ -13,15 +14,17 @@
 #include "experiment/storedsweep.h"
 #include "experiment/sweepfiles.h"
 #include "experiment/sweeppreset.h"
-#include "registry/registry.h"
-#include "scenario/yamloverride.h"
-#include "trainedmodel.h"
 #include "global/globalresult.h"
 #include "metrics/metriccatalog.h"
+#include "registry/registry.h"
+#include "scenario/yamloverride.h"
+#include "store/experimentstore.h"
+#include "trainedmodel.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <thread>
 
 namespace schedlab::cli {
@@ -296,6 +299,13 @@ int setUpTraining(SweepArgs &a, const SweepPlan &plan, SweepSpec &spec)
     return Ok;
 }
 
+/** The folder the sweep's files go to (`--out` is a prefix, or a folder). */
+std::string sweepOutputFolder(const std::string &out)
+{
+    const auto folder = std::filesystem::path(sweepFilePrefix(out)).parent_path();
+    return folder.empty() ? "." : folder.string();
+}
+
 int reportFailures(const SweepResult &sweep)
 {
     int failed = 0;
@@ -375,16 +385,40 @@ int sweepCommand(const SweepArgs &given, SweepResult *result)
     std::vector<std::string> metrics;
     if (!chooseMetrics(a, plan, comparisonSpecFor(spec, plan.points.front()), metrics))
         return BadInput;
+    // Outputs first: a place that cannot be written is said before any run or training.
+    std::unique_ptr<ExperimentStore> store;
+    if (!a.db.empty() && !(store = openStoreOption(a.db)))
+        return BadInput;
+    if (!a.out.empty() && !outputFolderAllowed(sweepOutputFolder(a.out), "--out"))
+        return BadInput;
+    if (a.resume && !store) {
+        std::fprintf(stderr, "error: --resume needs --db: the store the earlier runs are in\n");
+        return BadInput;
+    }
     if (const int rc = setUpTraining(a, plan, spec); rc != Ok)
         return rc;
 
+    Interruption interruption;
+    spec.stopRuns = &interruption.stop();
+    spec.store = store.get();
+    spec.resume = a.resume;
+    spec.label = comparisonLabel(plan.points.front().scenario);
     ProgressBar bar("sweep");
-    const SweepResult sweep = runSweep(plan, spec, [&](int done, int total) {
-        bar.update(double(done) / total,
-                   std::to_string(done) + "/" + std::to_string(total) + " runs");
-    });
+    const SweepResult sweep = runSweep(
+        plan, spec,
+        [&](int done, int total) {
+            bar.update(double(done) / total,
+                       std::to_string(done) + "/" + std::to_string(total) + " runs");
+        },
+        &interruption.stop());
     bar.done();
-    const int failed = reportFailures(sweep);
+    const bool interrupted = interruption.requested();
+    const int failed = interrupted ? 0 : reportFailures(sweep);
+    int code = failed ? RunFailed : Ok;
+    if (!sweep.storeError.empty()) {
+        std::fprintf(stderr, "error: %s\n", sweep.storeError.c_str());
+        code = RunFailed;
+    }
     if (metrics.empty()) // the probe could not run (a model trained only now): ask the runs
         for (const SweepPointResult &p : sweep.points)
             for (const CellResult &c : p.cells)
@@ -399,14 +433,9 @@ int sweepCommand(const SweepArgs &given, SweepResult *result)
     if (metrics.empty())
         metrics.push_back("throughput_rate");
 
-    std::string storedLabel;
-    if (!a.db.empty()) {
-        const std::string label = comparisonLabel(plan.points.front().scenario);
-        storedLabel = label;
-        if (!storeSweep(a.db, sweep, label, &error)) {
-            std::fprintf(stderr, "error: %s\n", error.c_str());
-            return BadInput;
-        }
+    if (store && !interrupted && !recordSweep(*store, sweep, spec.label, &error)) {
+        std::fprintf(stderr, "error: %s\n", error.c_str());
+        code = RunFailed;
     }
     std::vector<std::string> written;
     if (!a.out.empty()) {
@@ -415,12 +444,14 @@ int sweepCommand(const SweepArgs &given, SweepResult *result)
             return RunFailed;
         }
         std::vector<std::string> figures;
-        if (!canWriteSweepFigures()) {
+        if (interrupted) {
+            // What finished is in the files; a figure waits for the whole sweep.
+        } else if (!canWriteSweepFigures()) {
             std::fprintf(stderr, "note: no figure: this schedlab-cli was built without the GUI\n");
         } else if (!writeSweepFigures(sweep, metrics.front(), sweepFilePrefix(a.out), a.preset,
                                       &figures, &error)) {
             std::fprintf(stderr, "error: %s\n", error.c_str());
-            return BadInput;
+            return RunFailed;
         }
         written.insert(written.end(), figures.begin(), figures.end());
     }
@@ -432,12 +463,25 @@ int sweepCommand(const SweepArgs &given, SweepResult *result)
             std::printf("paper: %s\n", a.paper.c_str());
         for (const std::string &f : written)
             std::printf("wrote %s\n", f.c_str());
-        if (!a.db.empty())
-            std::printf("runs stored in %s (sweep '%s')\n", a.db.c_str(), storedLabel.c_str());
+        if (store && !interrupted)
+            std::printf("runs stored in %s (sweep '%s')\n", a.db.c_str(), spec.label.c_str());
     }
     if (result)
         *result = sweep;
-    return failed ? RunFailed : Ok;
+    if (interrupted) {
+        int finished = 0, total = 0;
+        for (const SweepPointResult &p : sweep.points)
+            for (const CellResult &c : p.cells)
+                finished += c.error.empty(), ++total;
+        std::fprintf(stderr,
+                     "interrupted: %d of %d runs finished%s; the same command with --resume "
+                     "runs the rest\n",
+                     finished, total, store ? " and are stored" : "");
+        return kInterruptedExit;
+    }
+    if (!finishOutput())
+        return RunFailed;
+    return code;
 }
 
 #ifndef SCHEDLAB_CLI_EXPORT
@@ -488,6 +532,9 @@ void registerSweepCommand(CLI::App &app, int &exitCode)
                     "File prefix for PREFIX.csv, PREFIX-runs.csv, PREFIX.json and the figure "
                     "PREFIX.pdf/.png/.svg (a directory gets sweep.*)");
     cmd->add_option("--db", a.db, "Experiment store (SQLite) to record the sweep in");
+    cmd->add_flag("--resume", a.resume,
+                  "With --db: run only the runs the store does not hold complete already "
+                  "(same scenario, policies, seed, duration, model), after an interruption");
     cmd->add_option("--metric", a.metric,
                     "Metrics of the table, comma-separated; the first is charted "
                     "(default: the scenario's key metrics, throughput_rate charted; for a "

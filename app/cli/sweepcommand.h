@@ -32,6 +32,7 @@ struct SweepArgs
     std::optional<std::uint64_t> trainSeed;
     std::string preset = "ieee-single";
     bool json = false;
+    bool resume = false; ///< runs the store (--db) holds complete are not run again
 };
 
 /** Runs the sweep and prints or writes its results; returns the exit code. `result`,

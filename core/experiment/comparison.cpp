@@ -21,33 +21,62 @@ RunResult runScenario(const Scenario &scenario, const PolicySelection &policies,
     return engine.run();
 }
 
+namespace {
+/** Stops a run between slots once the caller asks (ComparisonHooks::stopRuns). */
+class StopWatcher final : public SimObserver
+{
+public:
+    explicit StopWatcher(const std::atomic<bool> &stop) : mStop(stop) {}
+    bool stopRequested() override { return mStop.load(); }
+
+private:
+    const std::atomic<bool> &mStop;
+};
+} // namespace
+
 std::vector<CellResult> runComparison(const Scenario &scenario, const ComparisonSpec &spec,
                                       const std::function<void(int, int)> &progress,
-                                      const std::atomic<bool> *cancel)
+                                      const std::atomic<bool> *cancel, const ComparisonHooks &hooks)
 {
     const int seeds = int(spec.seeds.size());
     const int total = int(spec.variants.size()) * seeds;
     std::vector<CellResult> cells(total);
+    std::atomic<int> done{0};
     for (int i = 0; i < total; ++i) {
         cells[i].variant = i / seeds;
         cells[i].seedIndex = i % seeds;
         cells[i].error = "cancelled before it ran";
+        if (i < int(hooks.known.size()) && hooks.known[i]) {
+            cells[i].result = *hooks.known[i];
+            cells[i].error.clear();
+            ++done;
+        }
     }
     std::atomic<int> next{0};
-    std::atomic<int> done{0};
     auto work = [&] {
         for (int i = next++; i < total; i = next++) {
             if (cancel && cancel->load())
                 return;
             CellResult &cell = cells[i];
+            if (cell.error.empty())
+                continue; // known already
             cell.error.clear();
+            if (hooks.started)
+                hooks.started(cell.variant, cell.seedIndex);
             try {
-                cell.result =
-                    runScenario(scenario, spec.variants[cell.variant].policies,
-                                spec.seeds[cell.seedIndex], spec.duration, nullptr, spec.model);
+                std::optional<StopWatcher> watcher;
+                if (hooks.stopRuns)
+                    watcher.emplace(*hooks.stopRuns);
+                cell.result = runScenario(scenario, spec.variants[cell.variant].policies,
+                                          spec.seeds[cell.seedIndex], spec.duration,
+                                          watcher ? &*watcher : nullptr, spec.model);
+                if (hooks.stopRuns && hooks.stopRuns->load())
+                    cell.error = kInterrupted;
             } catch (const std::exception &e) {
                 cell.error = e.what();
             }
+            if (hooks.finished)
+                hooks.finished(cell);
             const int finished = ++done;
             if (progress)
                 progress(finished, total);

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,24 @@ struct VariantSummary
     std::vector<std::pair<std::string, MeanCi>> metrics; ///< in RunResult metric order
 };
 
+/** What a caller may add to a comparison's runs (all optional). */
+struct ComparisonHooks
+{
+    /** Results already known, by cell (variant × seeds + seed index), e.g. from a
+     *  resumed comparison in the store: those cells are not run again. */
+    std::vector<std::optional<RunResult>> known;
+    /** Called from a worker thread as a cell's run starts and when it ended (its
+     *  result, or its error). */
+    std::function<void(int variant, int seedIndex)> started;
+    std::function<void(const CellResult &)> finished;
+    /** Polled by the runs in progress between slots: once set they stop, and their
+     *  cells end with kInterrupted as their error. */
+    const std::atomic<bool> *stopRuns = nullptr;
+};
+
+/** The error of a cell whose run was stopped part way (ComparisonHooks::stopRuns). */
+inline constexpr const char *kInterrupted = "interrupted";
+
 /**
  * Runs every variant on the same seeds, in parallel. Results do not depend on
  * the number of jobs or the order cells finish. `progress(done, total)` is called
@@ -62,7 +81,8 @@ struct VariantSummary
  */
 std::vector<CellResult> runComparison(const Scenario &scenario, const ComparisonSpec &spec,
                                       const std::function<void(int, int)> &progress = {},
-                                      const std::atomic<bool> *cancel = nullptr);
+                                      const std::atomic<bool> *cancel = nullptr,
+                                      const ComparisonHooks &hooks = {});
 
 /** Mean and 95% CI per variant and metric, over the cells that succeeded. */
 std::vector<VariantSummary> summarise(const ComparisonSpec &spec,

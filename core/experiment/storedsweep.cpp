@@ -38,6 +38,20 @@ bool storeSweep(ExperimentStore &store, const SweepResult &sweep, const std::str
     return true;
 }
 
+bool recordSweep(ExperimentStore &store, const SweepResult &sweep, const std::string &label,
+                 std::string *error)
+{
+    std::vector<std::pair<std::string, std::string>> points;
+    for (const SweepPointResult &p : sweep.points)
+        points.emplace_back(p.value, p.comparison);
+    const std::int64_t scenarioId = store.addScenario(sweep.scenarioName, sweep.document);
+    if (scenarioId < 0 || store.addSweep(label, scenarioId, sweep.parameter, points) < 0) {
+        *error = store.lastError();
+        return false;
+    }
+    return true;
+}
+
 bool storeSweep(const std::string &dbPath, const SweepResult &sweep, const std::string &label,
                 std::string *error)
 {

@@ -22,6 +22,10 @@ std::string sweepPointLabel(const std::string &label, const std::string &paramet
 /** Writes every successful run of every value, then the sweep; `label` must be new. */
 bool storeSweep(ExperimentStore &store, const SweepResult &sweep, const std::string &label,
                 std::string *error);
+/** Writes the sweep row alone, for runs already kept as they went (SweepSpec::store):
+ *  each value's comparison is SweepPointResult::comparison. */
+bool recordSweep(ExperimentStore &store, const SweepResult &sweep, const std::string &label,
+                 std::string *error);
 /** Same, opening (or creating) the store at `dbPath`. */
 bool storeSweep(const std::string &dbPath, const SweepResult &sweep, const std::string &label,
                 std::string *error);

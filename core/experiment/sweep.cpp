@@ -2,6 +2,8 @@
 #include "experiment/sweep.h"
 
 #include "experiment/anyscenario.h"
+#include "experiment/comparisonrecorder.h"
+#include "experiment/storedsweep.h"
 #include "global/globalcomparison.h"
 #include "scenario/scenarioio.h"
 #include "scenario/yamloverride.h"
@@ -248,6 +250,7 @@ SweepResult runSweep(const SweepPlan &plan, const SweepSpec &spec,
     int before = 0;
     for (std::size_t i = 0; i < out.points.size(); ++i) {
         SweepPointResult &r = out.points[i];
+        const SweepPoint &p = plan.points[i];
         const auto reported = [&](int done, int) {
             if (progress)
                 progress(before + done, total);
@@ -264,7 +267,19 @@ SweepResult runSweep(const SweepPlan &plan, const SweepSpec &spec,
         if (!modelError.empty()) {
             failEvery(modelError);
         } else if (!g) {
-            r.cells = runComparison(r.scenario, r.spec, reported, cancel);
+            ComparisonHooks hooks;
+            hooks.stopRuns = spec.stopRuns;
+            std::optional<ComparisonRecorder> recorder;
+            if (spec.store) {
+                r.comparison = sweepPointLabel(spec.label, plan.parameter, p.value);
+                if (spec.resume)
+                    hooks.known = completedCells(*spec.store, r.scenario, r.spec, &r.comparison);
+                recorder.emplace(*spec.store, r.scenario, r.spec, r.comparison);
+                recorder->attach(hooks);
+            }
+            r.cells = runComparison(r.scenario, r.spec, reported, cancel, hooks);
+            if (recorder && !recorder->ok() && out.storeError.empty())
+                out.storeError = recorder->error();
         } else if (cancel && cancel->load()) {
             failEvery("cancelled before it ran");
         } else {

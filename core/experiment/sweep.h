@@ -12,6 +12,8 @@
 
 namespace schedlab {
 
+class ExperimentStore;
+
 /**
  * A parameter sweep: one scenario document, one value path in it and a list of
  * values. Every value gives its own scenario (the document with that value, loaded
@@ -99,6 +101,15 @@ struct SweepSpec
      *  model is null runs no cell, each carrying `modelError`. */
     std::function<std::shared_ptr<const LearnedModel>(const SweepPoint &, std::string *modelError)>
         modelFor;
+    /** Set: each value's runs are kept in this store as they go (ComparisonRecorder),
+     *  as the comparison "`label` [path=value]". */
+    ExperimentStore *store = nullptr;
+    std::string label;
+    /** With `store`: runs it holds complete already are not run again (completedCells()),
+     *  and a value's comparison goes on under the name its earlier runs have. */
+    bool resume = false;
+    /** Once set, the runs in progress stop too (ComparisonHooks::stopRuns). */
+    const std::atomic<bool> *stopRuns = nullptr;
 };
 
 /** The comparison a sweep runs for one value's scenario. */
@@ -109,6 +120,7 @@ ComparisonSpec comparisonSpecFor(const SweepSpec &spec, const SweepPoint &point)
 struct SweepPointResult
 {
     std::string value;
+    std::string comparison; ///< the label its runs are stored under (SweepSpec::store)
     Scenario scenario;
     ComparisonSpec spec;
     std::vector<CellResult> cells;
@@ -122,6 +134,7 @@ struct SweepResult
     std::string scenarioName;
     std::string parameter;
     std::vector<SweepPointResult> points; ///< in the order the values were given
+    std::string storeError;               ///< the first error of SweepSpec::store, naming the file
 };
 
 /**

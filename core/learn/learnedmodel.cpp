@@ -159,12 +159,11 @@ void saveModel(const std::string &path, const LearnedModel &model)
 
 LearnedModel loadModel(const std::string &path)
 {
-    std::ifstream f(path, std::ios::binary);
-    if (!f)
-        throw CheckpointError(path + ": cannot open the checkpoint");
-    return decodeModel(std::string{std::istreambuf_iterator<char>(f),
-                                   std::istreambuf_iterator<char>()},
-                       path);
+    std::string why;
+    const std::optional<std::string> bytes = readTextFile(path, &why);
+    if (!bytes)
+        throw CheckpointError(path + ": cannot read the checkpoint: " + why);
+    return decodeModel(*bytes, path);
 }
 
 LearnedModel decodeModel(const std::string &bytes, const std::string &path)

@@ -7,8 +7,11 @@
 #include <sqlite3.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <thread>
 
 namespace schedlab {
@@ -160,7 +163,9 @@ std::unique_ptr<ExperimentStore> ExperimentStore::open(const std::string &path, 
         if (version < schema::kCurrentVersion && !schema::migrate(raw, path, &err))
             return nullptr;
         sqlite3_db_config(raw, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 0, nullptr);
-        return std::unique_ptr<ExperimentStore>(new ExperimentStore(path, db.release()));
+        std::unique_ptr<ExperimentStore> store(new ExperimentStore(path, db.release()));
+        store->closeDeadRuns();
+        return store;
     } catch (const std::exception &e) {
         err = path + ": unexpected error while opening: " + e.what();
     } catch (...) {
@@ -193,6 +198,37 @@ void ExperimentStore::note(const char *what) const noexcept
         mLastError = mPath + ": unexpected error: " + what;
     } catch (...) {
         mLastError.clear(); // out of memory: nothing better to say
+    }
+}
+
+void ExperimentStore::closeDeadRuns()
+{
+    char host[256] = {};
+    if (gethostname(host, sizeof host - 1) != 0)
+        return;
+    std::vector<std::pair<std::int64_t, long>> dead;
+    {
+        Query q = query("SELECT id, owner FROM run WHERE status = 'running'");
+        while (q.next()) {
+            const std::string owner = q.text(1);
+            const std::size_t colon = owner.find(':');
+            if (colon == std::string::npos || owner.substr(0, colon) != host)
+                continue; // another machine's: it cannot be asked
+            const long pid = std::strtol(owner.c_str() + colon + 1, nullptr, 10);
+            if (pid > 0 && ::kill(pid_t(pid), 0) != 0 && errno == ESRCH)
+                dead.emplace_back(q.int64(0), pid);
+        }
+    }
+    for (const auto &[run, pid] : dead) {
+        Transaction tx(mDb.get());
+        Query attr = query("INSERT OR REPLACE INTO run_attr (run_id, name, value) VALUES (?, "
+                           "'interrupted', ?)");
+        Query update = query(std::string("UPDATE run SET status = 'cancelled', finished_at = ") +
+                             kNow + " WHERE id = ? AND status = 'running'");
+        if (tx.active() &&
+            attr.bind(1, run).bind(2, "its process " + std::to_string(pid) + " ended").exec() &&
+            update.bind(1, run).exec())
+            tx.commit();
     }
 }
 
@@ -293,60 +329,94 @@ bool ExperimentStore::appendVector(std::int64_t runId, const std::string &name,
     return guard(false, [&]() -> bool {
         const std::string what =
             "cannot append to vector '" + name + "' of run " + std::to_string(runId) + ": ";
-        if (x.size() != y.size())
-            return fail(what + "x has " + std::to_string(x.size()) + " values, y has " +
-                        std::to_string(y.size()));
         Transaction tx(mDb.get());
         if (!tx.active())
             return fail(what + sqliteError());
-        const auto status = runStatusInTransaction(runId);
-        if (!status)
+        if (!requireRunning(runId, what) || !appendPoints(runId, name, x, y))
             return false;
-        if (*status != "running")
-            return fail(what + "the run is " + *status);
-
-        if (!query("INSERT INTO vector (run_id, name) VALUES (?, ?) "
-                   "ON CONFLICT (run_id, name) DO NOTHING")
-                 .bind(1, runId)
-                 .bind(2, name)
-                 .exec())
-            return fail(what + sqliteError());
-        std::int64_t vectorId = -1;
-        {
-            Query q = query("SELECT id FROM vector WHERE run_id = ? AND name = ?");
-            if (!q.bind(1, runId).bind(2, name).next())
-                return fail(what + sqliteError());
-            vectorId = q.int64(0);
-        }
-        std::int64_t seq = 0;
-        {
-            Query q =
-                query("SELECT coalesce(max(seq) + 1, 0) FROM vector_data WHERE vector_id = ?");
-            if (!q.bind(1, vectorId).next())
-                return fail(what + sqliteError());
-            seq = q.int64(0);
-        }
-        static const std::string batchSql = insertPointsSql(kBatchRows);
-        static const std::string singleSql = insertPointsSql(1);
-        std::size_t i = 0;
-        while (i < x.size()) {
-            const std::size_t rows = x.size() - i >= kBatchRows ? kBatchRows : 1;
-            Query q = query(rows == kBatchRows ? batchSql : singleSql);
-            for (std::size_t r = 0; r < rows; ++r, ++i) {
-                const int p = int(r) * 4;
-                q.bind(p + 1, vectorId).bind(p + 2, seq++).bind(p + 3, x[i]).bind(p + 4, y[i]);
-            }
-            if (!q.exec())
-                return fail(what + sqliteError());
-        }
         if (!tx.commit())
             return fail(what + "commit failed: " + sqliteError());
         return true;
     });
 }
 
+bool ExperimentStore::requireRunning(std::int64_t runId, const std::string &what)
+{
+    const auto status = runStatusInTransaction(runId);
+    if (!status)
+        return false;
+    if (*status != "running")
+        return fail(what + "the run is " + *status);
+    return true;
+}
+
+bool ExperimentStore::appendPoints(std::int64_t runId, const std::string &name,
+                                   const std::vector<double> &x, const std::vector<double> &y)
+{
+    const std::string what =
+        "cannot append to vector '" + name + "' of run " + std::to_string(runId) + ": ";
+    if (x.size() != y.size())
+        return fail(what + "x has " + std::to_string(x.size()) + " values, y has " +
+                    std::to_string(y.size()));
+    if (!query("INSERT INTO vector (run_id, name) VALUES (?, ?) "
+               "ON CONFLICT (run_id, name) DO NOTHING")
+             .bind(1, runId)
+             .bind(2, name)
+             .exec())
+        return fail(what + sqliteError());
+    std::int64_t vectorId = -1;
+    {
+        Query q = query("SELECT id FROM vector WHERE run_id = ? AND name = ?");
+        if (!q.bind(1, runId).bind(2, name).next())
+            return fail(what + sqliteError());
+        vectorId = q.int64(0);
+    }
+    std::int64_t seq = 0;
+    {
+        Query q = query("SELECT coalesce(max(seq) + 1, 0) FROM vector_data WHERE vector_id = ?");
+        if (!q.bind(1, vectorId).next())
+            return fail(what + sqliteError());
+        seq = q.int64(0);
+    }
+    static const std::string batchSql = insertPointsSql(kBatchRows);
+    static const std::string singleSql = insertPointsSql(1);
+    std::size_t i = 0;
+    while (i < x.size()) {
+        const std::size_t rows = x.size() - i >= kBatchRows ? kBatchRows : 1;
+        Query q = query(rows == kBatchRows ? batchSql : singleSql);
+        for (std::size_t r = 0; r < rows; ++r, ++i) {
+            const int p = int(r) * 4;
+            q.bind(p + 1, vectorId).bind(p + 2, seq++).bind(p + 3, x[i]).bind(p + 4, y[i]);
+        }
+        if (!q.exec())
+            return fail(what + sqliteError());
+    }
+    return true;
+}
+
+bool ExperimentStore::storeFinish(std::int64_t runId, const std::map<std::string, double> &scalars,
+                                  RunStatus status, const std::string &what)
+{
+    for (const auto &[name, value] : scalars) {
+        Query q = query("INSERT INTO scalar (run_id, name, value) VALUES (?, ?, ?) "
+                        "ON CONFLICT (run_id, name) DO UPDATE SET value = excluded.value");
+        if (!q.bind(1, runId).bind(2, name).bind(3, value).exec())
+            return fail(what + "scalar '" + name + "': " + sqliteError());
+    }
+    Query update =
+        query(std::string("UPDATE run SET status = ?, finished_at = ") + kNow + " WHERE id = ?");
+    if (!update.bind(1, runStatusName(status)).bind(2, runId).exec())
+        return fail(what + sqliteError());
+    return true;
+}
+
 bool ExperimentStore::finishRun(std::int64_t runId, const std::map<std::string, double> &scalars,
                                 RunStatus status)
+{
+    return completeRun(runId, {scalars, {}, {}}, status);
+}
+
+bool ExperimentStore::completeRun(std::int64_t runId, const RunOutcome &outcome, RunStatus status)
 {
     return guard(false, [&]() -> bool {
         const std::string what = "cannot finish run " + std::to_string(runId) + ": ";
@@ -360,16 +430,17 @@ bool ExperimentStore::finishRun(std::int64_t runId, const std::map<std::string, 
             return false;
         if (*current != "running")
             return fail(what + "it is already " + *current);
-        for (const auto &[name, value] : scalars) {
-            Query q = query("INSERT INTO scalar (run_id, name, value) VALUES (?, ?, ?) "
+        for (const auto &[name, value] : outcome.attributes) {
+            Query q = query("INSERT INTO run_attr (run_id, name, value) VALUES (?, ?, ?) "
                             "ON CONFLICT (run_id, name) DO UPDATE SET value = excluded.value");
             if (!q.bind(1, runId).bind(2, name).bind(3, value).exec())
-                return fail(what + "scalar '" + name + "': " + sqliteError());
+                return fail(what + "attribute '" + name + "': " + sqliteError());
         }
-        Query update = query(std::string("UPDATE run SET status = ?, finished_at = ") + kNow +
-                             " WHERE id = ?");
-        if (!update.bind(1, runStatusName(status)).bind(2, runId).exec())
-            return fail(what + sqliteError());
+        for (const auto &[name, points] : outcome.vectors)
+            if (!appendPoints(runId, name, points.first, points.second))
+                return false;
+        if (!storeFinish(runId, outcome.scalars, status, what))
+            return false;
         if (!tx.commit())
             return fail(what + "commit failed: " + sqliteError());
         return true;

@@ -88,8 +88,21 @@ public:
     bool finishRun(std::int64_t runId, const std::map<std::string, double> &scalars,
                    RunStatus status);
 
+    /** Everything a finished run adds at once. */
+    struct RunOutcome
+    {
+        std::map<std::string, double> scalars;
+        /** name -> (x, y), appended to the run's vectors. */
+        std::map<std::string, std::pair<std::vector<double>, std::vector<double>>> vectors;
+        std::map<std::string, std::string> attributes; ///< added or replaced
+    };
+    /** finishRun() with the run's vectors and more attributes, all in one transaction:
+     *  a process killed meanwhile leaves the run running (read back "incomplete"). */
+    bool completeRun(std::int64_t runId, const RunOutcome &outcome, RunStatus status);
+
     /** All runs, oldest first. A run marked running that this process did not begin
-     *  reports status "incomplete". */
+     *  reports status "incomplete"; one whose process (on this machine) has ended is
+     *  marked cancelled at the next open, with the attribute `interrupted`. */
     std::vector<RunSummary> runs() const;
     /** One run, or nullopt (lastError() says why: unknown id or a read error). */
     std::optional<RunSummary> run(std::int64_t id) const;
@@ -149,6 +162,15 @@ private:
     std::vector<RunSummary> readRuns(std::int64_t onlyId) const;
     /** The stored status text of a run (inside a transaction); nullopt + error if none. */
     std::optional<std::string> runStatusInTransaction(std::int64_t runId);
+    /** Runs left `running` by a process of this machine that has ended are marked
+     *  cancelled, with the attribute `interrupted` saying so (at every open). */
+    void closeDeadRuns();
+    bool requireRunning(std::int64_t runId, const std::string &what);
+    /** The body of appendVector() and completeRun(), inside their transaction. */
+    bool appendPoints(std::int64_t runId, const std::string &name, const std::vector<double> &x,
+                      const std::vector<double> &y);
+    bool storeFinish(std::int64_t runId, const std::map<std::string, double> &scalars,
+                     RunStatus status, const std::string &what);
 
     /** Records an unexpected exception in lastError(); never throws itself. */
     void note(const char *what) const noexcept;

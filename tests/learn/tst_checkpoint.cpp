@@ -90,7 +90,7 @@ private Q_SLOTS:
         QTest::newRow("other critic sizes") << "other-critic"
                                             << "critic's layer 0 is 256x41";
         QTest::newRow("missing file") << "missing"
-                                      << "cannot open";
+                                      << "cannot read the checkpoint: No such file";
     }
     void badFilesRefused()
     {

@@ -212,7 +212,7 @@ bool ComparisonPanel::run()
     }
     spec.jobs = mJobs->value();
     spec.model = mModel;
-    mRunner.start(scenario, spec);
+    mRunner.start(scenario, spec, experimentsDbPath().toStdString());
     mRun->setEnabled(false);
     mCancel->setEnabled(true);
     mProgress->setRange(0, int(spec.variants.size() * spec.seeds.size()));
@@ -245,21 +245,17 @@ void ComparisonPanel::runnerFinished()
         else if (failed++ == 0)
             firstError = q(c.error);
     }
-    const std::string label = comparisonLabel(out.scenario);
+    const std::string label = out.label.empty() ? comparisonLabel(out.scenario) : out.label;
     showResults(q(out.scenario.name), out.spec, out.cells, q(label));
     QString status = out.cancelled ? tr("Cancelled: %1 runs done.").arg(done)
                                    : tr("%1 runs done.").arg(done);
-    if (failed)
+    if (failed && !out.cancelled)
         status += tr(" %n failed: %1", nullptr, failed).arg(firstError);
-    std::string error;
-    if (done > 0 && !out.cancelled) {
-        if (storeComparison(experimentsDbPath().toStdString(), out.scenario, out.spec, out.cells,
-                            label, &error)) {
-            status += tr(" Stored as “%1”.").arg(q(label));
-            Q_EMIT stored(q(label));
-        } else {
-            status += tr(" Not stored: %1").arg(q(error));
-        }
+    if (!out.storeError.empty()) {
+        status += tr(" Not stored: %1").arg(q(out.storeError));
+    } else if (done > 0) { // kept as each run ended, cancelled or not
+        status += tr(" Stored as “%1”.").arg(q(label));
+        Q_EMIT stored(q(label));
     }
     mStatus->setText(status);
     Q_EMIT finished();

@@ -18,12 +18,17 @@ struct ComparisonOutcome
     std::vector<CellResult> cells;
     bool cancelled = false;
     QString error; ///< set when it could not start (bad policy name, ...)
+    /** With a store: the label its runs were kept under as they ended, and the
+     *  store's error if it refused them (the runs' results are here either way). */
+    std::string label;
+    std::string storeError;
 };
 
 /**
  * Runs a comparison on its own thread (runComparison spreads the cells over
  * `spec.jobs` more). Progress arrives as a queued signal at most every 50 ms;
- * cancel() stops handing out cells and the cells already done are reported.
+ * cancel() stops handing out cells and ends the runs in progress; the cells done
+ * already are reported (and kept in the store).
  */
 class ComparisonRunner : public QObject
 {
@@ -33,8 +38,10 @@ public:
     explicit ComparisonRunner(QObject *parent = nullptr);
     ~ComparisonRunner() override;
 
-    /** Starts unless one is running; false if busy. */
-    bool start(const Scenario &scenario, const ComparisonSpec &spec);
+    /** Starts unless one is running; false if busy. With `database`, each run is kept
+     *  in that store as it ends (ComparisonRecorder), whatever happens to the rest. */
+    bool start(const Scenario &scenario, const ComparisonSpec &spec,
+               const std::string &database = {});
     void cancel() { mCancel = true; }
     bool isRunning() const { return mThread.isRunning(); }
     /** The last outcome; valid after finished(). */

@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Nothing finished is lost: `compare` and `sweep` keep each run in the store as it
+// ends, so a SIGKILL keeps what finished before it and `--resume` runs only the
+// rest, to the same numbers as an uninterrupted run; SIGINT ends with 130 and says
+// so; outputs that cannot be written are refused before any run; output lost on
+// standard output is an error.
+#include "common/cli.h"
+#include "store/experimentstore.h"
+
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+
+#include <csignal>
+
+using namespace schedlab;
+
+namespace {
+const QStringList kCompare = {"compare",    "scenarios/kais-large.yaml",
+                              "--dispatch", "greedy,random",
+                              "--seeds",    "8",
+                              "--duration", "1m",
+                              "--jobs",     "2"};
+
+/** summary.csv without the wall-clock metrics, which differ from run to run. */
+QByteArray summaryOf(const QString &folder)
+{
+    QFile f(folder + "/summary.csv");
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    QByteArray out;
+    for (const QByteArray &line : f.readAll().split('\n'))
+        if (!line.contains("wall_seconds") && !line.contains("sim_requests_per_second") &&
+            !line.contains("_time_us_mean"))
+            out += line + '\n';
+    return out;
+}
+
+/** Runs of `status` in the store ("incomplete": left running by another process). */
+int runsWith(const QString &db, const char *status)
+{
+    if (!QFile::exists(db))
+        return 0;
+    std::string error;
+    const auto store = ExperimentStore::open(db.toStdString(), &error);
+    if (!store)
+        return -1;
+    int n = 0;
+    for (const RunSummary &run : store->runs())
+        n += run.status == status;
+    return n;
+}
+
+QProcess *startCli(const QStringList &args, QObject *parent)
+{
+    auto *p = new QProcess(parent);
+    p->setWorkingDirectory(QStringLiteral(SCHEDLAB_SOURCE_DIR));
+    p->start(QStringLiteral(SCHEDLAB_CLI), args);
+    return p;
+}
+} // namespace
+
+class TestNoLoss : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    /** SIGKILL part way: the runs that finished are in the store; --resume runs the rest
+     *  and ends with the uninterrupted run's numbers. */
+    void aKilledCompareResumesToTheSameNumbers()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath("runs.db");
+        const auto full = test::cli(kCompare + QStringList{"--out", dir.filePath("full")});
+        QVERIFY2(full.exitCode == 0, full.err.constData());
+
+        QProcess *killed = startCli(kCompare + QStringList{"--db", db}, this);
+        QTRY_VERIFY_WITH_TIMEOUT(runsWith(db, "complete") >= 2, 60000);
+        ::kill(pid_t(killed->processId()), SIGKILL);
+        killed->waitForFinished();
+        const int kept = runsWith(db, "complete");
+        QVERIFY2(kept >= 2 && kept < 16, qPrintable(QString::number(kept)));
+
+        const auto resumed = test::cli(
+            kCompare + QStringList{"--db", db, "--resume", "--out", dir.filePath("resumed")});
+        QVERIFY2(resumed.exitCode == 0, resumed.err.constData());
+        QVERIFY2(resumed.err.contains(QString("%1 of 16 runs are in").arg(kept).toUtf8()),
+                 resumed.err.constData());
+        QCOMPARE(summaryOf(dir.filePath("resumed")), summaryOf(dir.filePath("full")));
+        QCOMPARE(runsWith(db, "complete"), 16);
+        // The killed process's unfinished runs are closed, not left running.
+        QCOMPARE(runsWith(db, "incomplete") + runsWith(db, "running"), 0);
+    }
+
+    /** Ctrl-C: nothing new starts, the runs in progress end, what finished is kept and
+     *  the command says so with exit code 130. */
+    void anInterruptKeepsWhatFinished()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath("runs.db");
+        QProcess *p = startCli(kCompare + QStringList{"--db", db}, this);
+        QTRY_VERIFY_WITH_TIMEOUT(runsWith(db, "complete") >= 1, 60000);
+        QElapsedTimer timer;
+        timer.start();
+        ::kill(pid_t(p->processId()), SIGINT);
+        QVERIFY(p->waitForFinished(10000));
+        QVERIFY(timer.elapsed() < 2000);
+        QCOMPARE(p->exitCode(), 130);
+        const QByteArray err = p->readAllStandardError();
+        QVERIFY2(err.contains("interrupted: ") && err.contains("--resume"), err.constData());
+        QCOMPARE(runsWith(db, "incomplete") + runsWith(db, "running"), 0);
+        QVERIFY(runsWith(db, "complete") >= 1);
+    }
+
+    /** A place that cannot be written is refused before any run, with exit code 2. */
+    void outputsAreCheckedBeforeAnyRun()
+    {
+        QTemporaryDir dir;
+        QFile file(dir.filePath("afile.txt"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("keep me\n");
+        file.close();
+        QElapsedTimer timer;
+        timer.start();
+        const auto out = test::cli(kCompare + QStringList{"--out", file.fileName()});
+        QCOMPARE(out.exitCode, 2);
+        QVERIFY2(out.err.contains("--out") && out.err.contains("it is a file"),
+                 out.err.constData());
+        const auto db = test::cli(kCompare + QStringList{"--db", file.fileName()});
+        QCOMPARE(db.exitCode, 2);
+        QVERIFY2(db.err.contains("afile.txt"), db.err.constData());
+        QVERIFY(timer.elapsed() < 3000); // refused, not run
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), QByteArray("keep me\n"));
+        const auto resume = test::cli(kCompare + QStringList{"--resume"});
+        QCOMPARE(resume.exitCode, 2);
+    }
+
+    /** Standard output that cannot be written is an error, not exit 0. */
+    void aFullStandardOutputIsAnError()
+    {
+        if (!QFile::exists("/dev/full"))
+            QSKIP("no /dev/full");
+        QProcess p;
+        p.setWorkingDirectory(QStringLiteral(SCHEDLAB_SOURCE_DIR));
+        p.setStandardOutputFile("/dev/full");
+        p.start(QStringLiteral(SCHEDLAB_CLI),
+                {"compare", "scenarios/tutorial.yaml", "--seeds", "1", "--duration", "10s"});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY(p.readAllStandardError().contains("cannot write the output"));
+    }
+
+    /** A folder given as a checkpoint is a message, not an abort. */
+    void aFolderAsCheckpointIsRefused()
+    {
+        QTemporaryDir dir;
+        const auto r = test::cli(
+            {"compare", "scenarios/tutorial.yaml", "--seeds", "1", "--checkpoint", dir.path()});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("cannot read the checkpoint"), r.err.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestNoLoss)
+#include "tst_noloss.moc"
