@@ -211,6 +211,14 @@ bool outputFolderAllowed(const std::string &dir, const char *option)
     return true;
 }
 
+bool countAllowed(long long value, long long low, long long high, const char *option)
+{
+    if (value >= low && value <= high)
+        return true;
+    std::fprintf(stderr, "error: %s %lld: give %lld to %lld\n", option, value, low, high);
+    return false;
+}
+
 bool finishOutput()
 {
     if (std::fflush(stdout) == 0 && !std::ferror(stdout))

@@ -80,6 +80,12 @@ bool outputFolderAllowed(const std::string &dir, const char *option);
  *  saying why (not a store, another program's, locked, not writable). */
 std::unique_ptr<ExperimentStore> openStoreOption(const std::string &path);
 
+/** Limits of the counts a command takes, checked before anything is allocated. */
+inline constexpr int kMaxSeeds = 10000;
+inline constexpr int kMaxJobs = 1024;
+/** False, after saying what to change, unless `low` <= `value` <= `high`. */
+bool countAllowed(long long value, long long low, long long high, const char *option);
+
 /** Flushes standard output; false, after saying so, when it could not be written (a
  *  full disk, a closed pipe): the command must not exit 0 on output it lost. */
 bool finishOutput();

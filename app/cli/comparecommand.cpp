@@ -86,6 +86,9 @@ int compareCommand(const CompareArgs &a)
 {
     if (!a.param.empty())
         return sweepInstead(a);
+    if (!countAllowed(a.seeds, 1, kMaxSeeds, "--seeds") ||
+        !countAllowed(a.jobs, 0, kMaxJobs, "--jobs"))
+        return BadInput;
     auto loaded = loadScenarioOrReport(a.scenario, a.global, a.set);
     if (!loaded)
         return BadInput;
@@ -98,10 +101,6 @@ int compareCommand(const CompareArgs &a)
                                      {a.global, a.seeds, a.jobs, a.duration, a.out, a.json});
     }
     const Scenario *scenario = &loaded->cluster();
-    if (a.seeds < 1) {
-        std::fprintf(stderr, "error: --seeds must be at least 1\n");
-        return BadInput;
-    }
     ComparisonSpec spec;
     spec.variants =
         crossVariants(scenario->policies, splitList(a.planes.dispatch), splitList(a.planes.dequeue),

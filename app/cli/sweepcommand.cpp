@@ -335,10 +335,9 @@ int sweepCommand(const SweepArgs &given, SweepResult *result)
         std::fprintf(stderr, "error: --param: %s\n", error.c_str());
         return BadInput;
     }
-    if (seeds < 1) {
-        std::fprintf(stderr, "error: --seeds must be at least 1\n");
+    if (!countAllowed(seeds, 1, kMaxSeeds, "--seeds") ||
+        !countAllowed(a.jobs, 0, kMaxJobs, "--jobs"))
         return BadInput;
-    }
     const auto text = scenarioTextWith(a.scenario, a.set);
     if (!text)
         return BadInput;

@@ -137,6 +137,19 @@ private Q_SLOTS:
         QCOMPARE(resume.exitCode, 2);
     }
 
+    /** Absurd counts are refused before anything is allocated, naming the range. */
+    void absurdCountsAreRefused()
+    {
+        for (const QStringList &extra :
+             {QStringList{"--seeds", "1000000000"}, QStringList{"--seeds", "0"},
+              QStringList{"--jobs", "-1"}}) {
+            const auto r = test::cli(QStringList{"compare", "scenarios/tutorial.yaml"} + extra);
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(extra.front().toUtf8() + " ") && r.err.contains("give "),
+                     r.err.constData());
+        }
+    }
+
     /** Standard output that cannot be written is an error, not exit 0. */
     void aFullStandardOutputIsAnError()
     {
