@@ -12,6 +12,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <thread>
 
 namespace schedlab {
@@ -122,6 +123,61 @@ bool quickCheck(sqlite3 *db, const std::string &path, std::string *err)
 }
 
 } // namespace
+
+std::unique_ptr<ExperimentStore> ExperimentStore::openForReading(const std::string &path,
+                                                                 std::string *error)
+{
+    std::string localError;
+    std::string &err = error ? *error : localError;
+    err.clear();
+    try {
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(path, ec) ||
+            std::filesystem::file_size(path, ec) == 0) {
+            err = path + " is not an experiment store (" +
+                  (std::filesystem::exists(path, ec) ? "empty, or not a file" : "no such file") +
+                  ")";
+            return nullptr;
+        }
+        if (!schema::checkFileHeader(path, &err))
+            return nullptr;
+        // Read-only; on a read-only filesystem a WAL store opens only as immutable.
+        for (const char *mode : {"mode=ro", "immutable=1"}) {
+            sqlite3 *raw = nullptr;
+            const std::string uri = "file:" + path + "?" + mode;
+            const int rc =
+                sqlite3_open_v2(uri.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
+            std::unique_ptr<sqlite3, int (*)(sqlite3 *)> db(raw, sqlite3_close_v2);
+            if (rc != SQLITE_OK) {
+                err =
+                    "cannot open " + path + ": " + (raw ? sqlite3_errmsg(raw) : sqlite3_errstr(rc));
+                continue;
+            }
+            sqlite3_extended_result_codes(raw, 1);
+            sqlite3_busy_timeout(raw, busyTimeoutMs);
+            int version = 0;
+            err.clear();
+            if (!schema::inspect(raw, path, &version, &err)) {
+                if (std::string(mode) == "mode=ro")
+                    continue; // perhaps the WAL's shared memory cannot be made here
+                return nullptr;
+            }
+            if (version == 0) {
+                err = path + " is not an experiment store (no SchedLab tables)";
+                return nullptr;
+            }
+            if (version < schema::kCurrentVersion) {
+                err = path + " has an older store schema (version " + std::to_string(version) +
+                      "); a command that writes to it (e.g. compare --db) brings it up to date";
+                return nullptr;
+            }
+            return std::unique_ptr<ExperimentStore>(new ExperimentStore(path, db.release()));
+        }
+    } catch (const std::exception &e) {
+        err = path + ": unexpected error while opening: " + e.what();
+    }
+    return nullptr;
+}
 
 std::unique_ptr<ExperimentStore> ExperimentStore::open(const std::string &path, std::string *error)
 {

@@ -53,6 +53,15 @@ public:
      */
     static std::unique_ptr<ExperimentStore> open(const std::string &path, std::string *error);
 
+    /**
+     * Opens an existing store to read it, and never writes: a missing, empty or
+     * foreign file is refused as it is (never made a store), a store of an older
+     * schema is refused (a writing command migrates it), and a store on a read-only
+     * filesystem is read as it is. Writing calls on it fail.
+     */
+    static std::unique_ptr<ExperimentStore> openForReading(const std::string &path,
+                                                           std::string *error);
+
     ~ExperimentStore();
     ExperimentStore(const ExperimentStore &) = delete;
     ExperimentStore &operator=(const ExperimentStore &) = delete;

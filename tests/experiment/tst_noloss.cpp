@@ -137,6 +137,34 @@ private Q_SLOTS:
         QCOMPARE(resume.exitCode, 2);
     }
 
+    /** A reader never makes or converts a store: export --db on an empty or foreign
+     *  file refuses it and leaves it as it was. */
+    void readersNeverWrite()
+    {
+        QTemporaryDir dir;
+        QFile empty(dir.filePath("empty.db")), foreign(dir.filePath("notes.db"));
+        QVERIFY(empty.open(QIODevice::WriteOnly));
+        empty.close();
+        QVERIFY(foreign.open(QIODevice::WriteOnly));
+        foreign.write(QByteArray(600, 'x'));
+        foreign.close();
+        for (QFile *f : {&empty, &foreign}) {
+            const QByteArray before = [&] {
+                f->open(QIODevice::ReadOnly);
+                const QByteArray b = f->readAll();
+                f->close();
+                return b;
+            }();
+            const auto r =
+                test::cli({"export", "--db", f->fileName(), "-o", dir.filePath("x.pdf")});
+            QVERIFY2(r.exitCode != 0, r.out.constData());
+            QVERIFY(f->open(QIODevice::ReadOnly));
+            QCOMPARE(f->readAll(), before);
+            f->close();
+            QVERIFY(!QFile::exists(f->fileName() + "-wal"));
+        }
+    }
+
     /** Absurd counts are refused before anything is allocated, naming the range. */
     void absurdCountsAreRefused()
     {

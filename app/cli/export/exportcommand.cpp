@@ -89,7 +89,7 @@ std::optional<charts::ComparisonFolder> fromStore(const ExportArgs &a, QString *
         return std::nullopt;
     }
     std::string message;
-    const auto store = ExperimentStore::open(a.db, &message);
+    const auto store = ExperimentStore::openForReading(a.db, &message);
     if (!store) {
         *error = QString::fromStdString(message);
         return std::nullopt;
