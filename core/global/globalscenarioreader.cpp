@@ -307,7 +307,7 @@ GlobalScenarioLoad loadGlobalScenarioText(const std::string &yaml, const std::st
     ReadContext ctx(fileName);
     GlobalScenario scenario = defaultGlobalScenario();
     try {
-        const YAML::Node root = YAML::Load(yaml);
+        const YAML::Node root = detail::loadOneDocument(ctx, yaml);
         readDocument(ctx, root, scenario);
     } catch (const YAML::Exception &e) {
         ctx.error(e.mark, "", "YAML syntax error: " + e.msg);

@@ -288,7 +288,7 @@ ScenarioLoad loadScenarioText(const std::string &yaml, const std::string &fileNa
     YAML::Node root;
     bool parsed = false;
     try {
-        root = YAML::Load(yaml);
+        root = detail::loadOneDocument(ctx, yaml);
         parsed = true;
     } catch (const YAML::DeepRecursion &e) {
         ctx.error(e.mark, "", "YAML nesting is too deep (yaml-cpp stops at 500 levels)");

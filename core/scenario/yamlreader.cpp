@@ -45,6 +45,16 @@ std::optional<YAML::Mark> ReadContext::locate(std::string path) const
     return std::nullopt;
 }
 
+YAML::Node loadOneDocument(ReadContext &ctx, const std::string &yaml)
+{
+    const std::vector<YAML::Node> documents = YAML::LoadAll(yaml);
+    if (documents.size() > 1)
+        ctx.error(documents[1].Mark(), "",
+                  "a second YAML document: a file holds one scenario (remove the '---' "
+                  "and what follows, or put it in its own file)");
+    return documents.empty() ? YAML::Node() : documents.front();
+}
+
 std::string describeNode(const YAML::Node &node)
 {
     switch (node.Type()) {

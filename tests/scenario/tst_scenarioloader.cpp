@@ -69,6 +69,10 @@ void TestScenarioLoader::errors_data()
                   "          - {name: b3, cpu: 1, memory: 1Gi, bandwith: 1Gbps}\n"
         << 21 << 45 << "sites[0].eaps[1].nodes[2].bandwith"
         << "unknown key 'bandwith'; did you mean 'bandwidth'?";
+    QTest::newRow("second document") << base + "---\nseed: 4\n"
+                                     << 18 << 1 << ""
+                                     << "a second YAML document: a file holds one scenario (remove "
+                                        "the '---' and what follows, or put it in its own file)";
     QTest::newRow("prefix hint") << base + "policies: {dispatch: greedy, orch: hpa}\n"
                                  << 17 << 30 << "policies.orch"
                                  << "unknown key 'orch'; did you mean 'orchestration'?";
