@@ -47,12 +47,34 @@ std::optional<YAML::Mark> ReadContext::locate(std::string path) const
 
 YAML::Node loadOneDocument(ReadContext &ctx, const std::string &yaml)
 {
-    const std::vector<YAML::Node> documents = YAML::LoadAll(yaml);
-    if (documents.size() > 1)
-        ctx.error(documents[1].Mark(), "",
-                  "a second YAML document: a file holds one scenario (remove the '---' "
-                  "and what follows, or put it in its own file)");
-    return documents.empty() ? YAML::Node() : documents.front();
+    YAML::Node root = YAML::Load(yaml); // the first document only
+    // A '---' at the start of a line after content begins another document (yaml-cpp's
+    // LoadAll can loop on damaged text, so the marker is looked for instead).
+    bool content = false;
+    int line = 0;
+    for (std::size_t at = 0; at < yaml.size(); ++line) {
+        std::size_t end = yaml.find('\n', at);
+        if (end == std::string::npos)
+            end = yaml.size();
+        const std::string_view text(yaml.data() + at, end - at);
+        const bool marker = text.substr(0, 3) == "---" && (text.size() == 3 || text[3] == ' ' ||
+                                                           text[3] == '\t' || text[3] == '\r');
+        if (marker && content) {
+            YAML::Mark mark = YAML::Mark::null_mark();
+            mark.line = line;
+            mark.column = 0;
+            mark.pos = int(at);
+            ctx.error(mark, "",
+                      "a second YAML document: a file holds one scenario (remove the '---' "
+                      "and what follows, or put it in its own file)");
+            break;
+        }
+        const std::size_t first = text.find_first_not_of(" \t\r");
+        content = content || (!marker && first != std::string_view::npos && text[first] != '#' &&
+                              text[first] != '%');
+        at = end + 1;
+    }
+    return root;
 }
 
 std::string describeNode(const YAML::Node &node)

@@ -61,8 +61,8 @@ struct Field
 std::string describeNode(const YAML::Node &node);
 
 /** The file's one YAML document (empty text: a null node); a second document
- *  ('---' and more) is an error at its line, not silently ignored. Throws what
- *  yaml-cpp throws on a syntax error. */
+ *  (a '---' line after content) is an error at its line, not silently ignored.
+ *  Throws what yaml-cpp throws on a syntax error. */
 YAML::Node loadOneDocument(ReadContext &ctx, const std::string &yaml);
 
 bool readString(ReadContext &ctx, const Field &f, std::string &out);

@@ -70,7 +70,7 @@ void TestScenarioLoader::errors_data()
         << 21 << 45 << "sites[0].eaps[1].nodes[2].bandwith"
         << "unknown key 'bandwith'; did you mean 'bandwidth'?";
     QTest::newRow("second document") << base + "---\nseed: 4\n"
-                                     << 18 << 1 << ""
+                                     << 17 << 1 << ""
                                      << "a second YAML document: a file holds one scenario (remove "
                                         "the '---' and what follows, or put it in its own file)";
     QTest::newRow("prefix hint") << base + "policies: {dispatch: greedy, orch: hpa}\n"
