@@ -5,10 +5,32 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <vector>
 
 namespace schedlab::cli {
+
+namespace {
+/** The trace a request workload reads, checked as a run would open it; "" if fine. */
+std::string traceProblem(const AnyScenario &scenario, const std::string &file)
+{
+    if (scenario.isGlobal())
+        return {};
+    const std::string &trace = scenario.cluster().workload.requests.tracePath;
+    if (trace.empty())
+        return {};
+    std::filesystem::path path = trace;
+    if (path.is_relative())
+        path = std::filesystem::path(file).parent_path() / path;
+    std::error_code ec;
+    if (!std::filesystem::exists(path, ec))
+        return "no trace file " + path.string() + " (a path is relative to the scenario)";
+    if (!std::filesystem::is_regular_file(path, ec))
+        return path.string() + " is not a regular file";
+    return {};
+}
+} // namespace
 
 void registerValidateCommand(CLI::App &app, int &exitCode)
 {
@@ -25,6 +47,12 @@ void registerValidateCommand(CLI::App &app, int &exitCode)
                 allValid = false;
                 std::fprintf(stderr, "%s: %zu error%s\n", file.c_str(), load.errors.size(),
                              load.errors.size() == 1 ? "" : "s");
+                continue;
+            }
+            if (const std::string problem = traceProblem(*load.scenario, file); !problem.empty()) {
+                allValid = false;
+                std::fprintf(stderr, "%s: workload.requests.path: %s\n", file.c_str(),
+                             problem.c_str());
                 continue;
             }
             std::printf("%s: ok (%s)\n", file.c_str(), load.scenario->summary().c_str());

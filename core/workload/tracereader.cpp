@@ -281,6 +281,8 @@ TraceImport importAlibabaTraceFile(const std::string &path, TraceFormat format)
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
         return unreadable("is a directory");
+    if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+        return unreadable("not a regular file (a device, a pipe or a socket never ends)");
     errno = 0;
     std::ifstream in(path, std::ios::binary);
     if (!in.is_open())

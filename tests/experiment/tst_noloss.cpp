@@ -165,6 +165,32 @@ private Q_SLOTS:
         }
     }
 
+    /** A trace that is missing or a device is said up front, never read forever. */
+    void specialTraceFilesAreRefused()
+    {
+        QFile source(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/kais-testbed.yaml"));
+        QVERIFY(source.open(QIODevice::ReadOnly));
+        const QByteArray text = source.readAll();
+        const QByteArray trace = "../data/traces/alibaba-2017-batch-task.csv";
+        QVERIFY(text.contains(trace));
+        QTemporaryDir dir;
+        for (const QByteArray &path : {QByteArray("nowhere.csv"), QByteArray("/dev/zero")}) {
+            const QString file = dir.filePath("s.yaml");
+            QFile out(file);
+            QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            out.write(QByteArray(text).replace(trace, path));
+            out.close();
+            const auto validate = test::cli({"validate", file});
+            QCOMPARE(validate.exitCode, 2);
+            QVERIFY2(validate.err.contains("workload.requests.path"), validate.err.constData());
+            QElapsedTimer timer;
+            timer.start();
+            const auto run = test::cli({"run", file, "--duration", "10s"});
+            QVERIFY(run.exitCode != 0);
+            QVERIFY(timer.elapsed() < 20000);
+        }
+    }
+
     /** Absurd counts are refused before anything is allocated, naming the range. */
     void absurdCountsAreRefused()
     {
