@@ -25,7 +25,10 @@ namespace {
 class CmmacDispatch final : public DispatchPolicy
 {
 public:
-    explicit CmmacDispatch(const LearnedModel &model) : mModel(model) {}
+    explicit CmmacDispatch(const LearnedModel &model) : mModel(model)
+    {
+        requireAgent(model, "dispatch policy 'cmmac'", {"cmmac", "kais"});
+    }
 
     void reset(const SimState &state) override
     {

@@ -26,7 +26,10 @@ namespace {
 class GpgOrchestration final : public OrchestrationPolicy
 {
 public:
-    explicit GpgOrchestration(const LearnedModel &model) : mModel(model) {}
+    explicit GpgOrchestration(const LearnedModel &model) : mModel(model)
+    {
+        requireAgent(model, "orchestration policy 'gpg'", {"gpg", "kais"});
+    }
 
     void reset(const SimState &state) override
     {

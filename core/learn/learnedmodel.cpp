@@ -3,7 +3,9 @@
 
 #include "base/textfile.h"
 
+#include <algorithm>
 #include <bit>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
@@ -198,7 +200,32 @@ LearnedModel decodeModel(const std::string &bytes, const std::string &path)
         r.fail(kCorrupt);
     if (!r.atEnd())
         r.fail("corrupt: " + std::to_string(bytes.size()) + " bytes, more than the networks use");
+    for (const auto &[name, net] : model.nets)
+        for (std::size_t k = 0; k < net.layers.size(); ++k) {
+            const DenseLayer &l = net.layers[k];
+            const auto finite = [](float v) { return std::isfinite(v); };
+            if (!std::all_of(l.weight.begin(), l.weight.end(), finite) ||
+                !std::all_of(l.bias.begin(), l.bias.end(), finite))
+                throw CheckpointError(path + ": network '" + name +
+                                      "' holds a weight that is not a "
+                                      "finite number (layer " +
+                                      std::to_string(k) +
+                                      "): the training diverged or the file was altered");
+        }
     return model;
+}
+
+void requireAgent(const LearnedModel &model, const std::string &who,
+                  std::initializer_list<std::string_view> agents)
+{
+    std::string names;
+    for (std::string_view a : agents) {
+        if (model.agent == a)
+            return;
+        names += (names.empty() ? "" : " or ") + std::string(a);
+    }
+    throw std::invalid_argument(who + ": the checkpoint was trained by agent '" + model.agent +
+                                "'; this policy needs " + names);
 }
 
 std::string shapeText(const MlpWeights &weights)

@@ -3,6 +3,7 @@
 
 #include "learn/mlpweights.h"
 
+#include <initializer_list>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -51,6 +52,13 @@ LearnedModel loadModel(const std::string &path);
 /** The bytes saveModel writes, and back; `origin` names the bytes in messages. */
 std::string encodeModel(const LearnedModel &model);
 LearnedModel decodeModel(const std::string &bytes, const std::string &origin);
+
+/**
+ * Throws std::invalid_argument when `model` was not trained by one of `agents`:
+ * "<who>: the checkpoint was trained by agent 'drs'; this policy needs cmmac or kais".
+ */
+void requireAgent(const LearnedModel &model, const std::string &who,
+                  std::initializer_list<std::string_view> agents);
 
 /** The layer shapes of `weights`, e.g. "17-256-128-32-9". */
 std::string shapeText(const MlpWeights &weights);

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // cMMAC checkpoints: a bit-exact round trip, and corrupt, truncated, foreign or
 // mismatched files refused with a message naming the file, the networks untouched.
+#include "learn/learnedpolicies.h"
 #include "train/checkpoint.h"
 #include "train/cmmacnets.h"
 
 #include <QtTest/QtTest>
+#include <cmath>
 #include <fstream>
 #include <iterator>
 
@@ -138,6 +140,38 @@ private Q_SLOTS:
         }
         QVERIFY(actor.weights() == a); // nothing lost
         QVERIFY(critic.weights() == c);
+    }
+
+    /** After the checksum: weights must be finite, and a policy runs only its own
+     *  agent's model, saying which it got. */
+    void checkedBeyondTheChecksum()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("nan.slm").toStdString();
+        LearnedModel m;
+        m.agent = "cmmac";
+        m.nets["cmmac.critic"].layers.push_back({2, 1, {0.5f, std::nanf("")}, {0.0f}});
+        saveModel(path, m); // a valid checksum over a NaN
+        try {
+            loadModel(path);
+            QFAIL("a NaN weight was loaded");
+        } catch (const CheckpointError &e) {
+            const QString what = e.what();
+            QVERIFY2(what.startsWith(QString::fromStdString(path)) && what.contains("finite"),
+                     qPrintable(what));
+        }
+        LearnedModel other;
+        other.agent = "kaisx";
+        try {
+            makeCmmacDispatch(other);
+            QFAIL("a model of another agent ran as cmmac");
+        } catch (const std::invalid_argument &e) {
+            QVERIFY2(QString(e.what()).contains("trained by agent 'kaisx'; this policy needs "
+                                                "cmmac or kais"),
+                     e.what());
+        }
+        other.agent = "drs";
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, makeGpgOrchestration(other));
     }
 };
 
