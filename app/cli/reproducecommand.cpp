@@ -7,6 +7,7 @@
 #include "sweepcommand.h"
 
 #include "base/suggest.h"
+#include "base/textfile.h"
 #include "experiment/reproduction.h"
 #include "experiment/sweeppreset.h"
 
@@ -176,16 +177,13 @@ int reproduce(const ReproduceArgs &a)
                                                                                   : "");
     }
     const fs::path file = fs::path(a.out) / "report.md";
-    std::ofstream out(file, std::ios::binary);
-    out << report;
-    out.close();
-    if (!out) {
-        std::fprintf(stderr, "error: cannot write %s\n", file.c_str());
+    std::string why;
+    if (!replaceFile(file.string(), report, &why)) {
+        std::fprintf(stderr, "error: %s\n", why.c_str());
         return RunFailed;
     }
     std::printf("wrote %s\n", file.c_str());
     std::vector<std::string> renderings;
-    std::string why;
     if (writeReportRenderings(file.string(), &renderings, &why))
         for (const std::string &r : renderings)
             std::printf("wrote %s\n", r.c_str());

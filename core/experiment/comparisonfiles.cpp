@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "experiment/comparisonfiles.h"
 
+#include "base/textfile.h"
+
 #include <filesystem>
-#include <fstream>
+#include <sstream>
 
 namespace schedlab {
 
@@ -46,12 +48,7 @@ bool writeComparisonFiles(const std::string &dir, const Scenario &scenario,
         return false;
     }
     const std::filesystem::path base(dir);
-    std::ofstream sum(base / "summary.csv"), runs(base / "runs.csv"), frames(base / "frames.csv"),
-        cdf(base / "cdf.csv"), json(base / "summary.json");
-    if (!sum || !runs || !frames || !cdf || !json) {
-        *error = "cannot write result files in " + dir;
-        return false;
-    }
+    std::ostringstream sum, runs, frames, cdf, json;
     sum << "policy,metric,mean,ci95,n\n";
     for (const VariantSummary &v : summary)
         for (const auto &[name, ci] : v.metrics)
@@ -90,10 +87,15 @@ bool writeComparisonFiles(const std::string &dir, const Scenario &scenario,
                 << csvNumber(fraction) << '\n';
     }
     json << comparisonJson(scenario, spec, summary).dump(2) << '\n';
-    if (!sum || !runs || !frames || !cdf || !json) {
-        *error = "writing result files in " + dir + " failed";
-        return false;
-    }
+    // Each file whole or not at all: a failed write (a full disk) keeps the one before.
+    const std::pair<const char *, const std::ostringstream *> files[] = {{"summary.csv", &sum},
+                                                                         {"runs.csv", &runs},
+                                                                         {"frames.csv", &frames},
+                                                                         {"cdf.csv", &cdf},
+                                                                         {"summary.json", &json}};
+    for (const auto &[name, text] : files)
+        if (!replaceFile((base / name).string(), text->str(), error))
+            return false;
     return true;
 }
 

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "experiment/sweepfiles.h"
 
+#include "base/textfile.h"
 #include "experiment/comparisonfiles.h"
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <set>
+#include <sstream>
 
 namespace schedlab {
 
@@ -113,12 +114,7 @@ bool writeSweepFiles(const std::string &prefix, const SweepResult &sweep,
     }
     const std::string summaryPath = base + ".csv", runsPath = base + "-runs.csv",
                       jsonPath = base + ".json";
-    std::ofstream sum(summaryPath, std::ios::binary), runs(runsPath, std::ios::binary),
-        json(jsonPath, std::ios::binary);
-    if (!sum || !runs || !json) {
-        *error = "cannot write " + (!sum ? summaryPath : !runs ? runsPath : jsonPath);
-        return false;
-    }
+    std::ostringstream sum, runs, json;
 
     std::vector<std::string> values;
     for (const SweepPointResult &p : sweep.points)
@@ -160,10 +156,10 @@ bool writeSweepFiles(const std::string &prefix, const SweepResult &sweep,
         }
     }
     json << sweepJson(sweep).dump(2) << '\n';
-    if (!sum.flush() || !runs.flush() || !json.flush()) {
-        *error = "writing " + base + ".csv, -runs.csv and .json failed";
+    // Each file whole or not at all: a failed write (a full disk) keeps the one before.
+    if (!replaceFile(summaryPath, sum.str(), error) || !replaceFile(runsPath, runs.str(), error) ||
+        !replaceFile(jsonPath, json.str(), error))
         return false;
-    }
     if (written)
         *written = {summaryPath, runsPath, jsonPath};
     return true;

@@ -137,6 +137,30 @@ private Q_SLOTS:
         QCOMPARE(resume.exitCode, 2);
     }
 
+    /** A result file that cannot be replaced leaves the earlier ones whole and is an
+     *  error (exit 1), not a silent success. */
+    void aFailedWriteKeepsTheEarlierResults()
+    {
+        QTemporaryDir dir;
+        const QStringList small = {
+            "compare", "scenarios/tutorial.yaml", "--seeds", "2", "--duration", "20s", "--out",
+            dir.path()};
+        QCOMPARE(test::cli(small).exitCode, 0);
+        QFile runs(dir.filePath("runs.csv"));
+        QVERIFY(runs.open(QIODevice::ReadOnly));
+        const QByteArray before = runs.readAll();
+        runs.close();
+        QVERIFY(before.size() > 100);
+        // summary.csv, written first, becomes a folder that a file cannot replace.
+        QVERIFY(QFile::remove(dir.filePath("summary.csv")));
+        QVERIFY(QDir(dir.path()).mkpath("summary.csv/keep"));
+        const auto r = test::cli(small);
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("summary.csv"), r.err.constData());
+        QVERIFY(runs.open(QIODevice::ReadOnly));
+        QCOMPARE(runs.readAll(), before);
+    }
+
     /** A reader never makes or converts a store: export --db on an empty or foreign
      *  file refuses it and leaves it as it was. */
     void readersNeverWrite()
