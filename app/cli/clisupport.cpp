@@ -133,6 +133,25 @@ bool policiesKnown(const PolicySelection &p)
     return problems.empty();
 }
 
+bool PlaneOptions::listsDistinct() const
+{
+    const std::pair<const char *, const std::string *> planes[] = {
+        {"dispatch", &dispatch},
+        {"dequeue", &dequeue},
+        {"orchestration", &orchestration},
+        {"placement", &placement}};
+    for (const auto &[plane, list] : planes) {
+        const std::vector<std::string> names = splitList(*list);
+        for (std::size_t i = 0; i < names.size(); ++i)
+            if (std::find(names.begin(), names.begin() + std::ptrdiff_t(i), names[i]) !=
+                names.begin() + std::ptrdiff_t(i)) {
+                std::fprintf(stderr, "error: --%s: '%s' is given twice\n", plane, names[i].c_str());
+                return false;
+            }
+    }
+    return true;
+}
+
 std::vector<std::string> splitList(const std::string &csv)
 {
     std::vector<std::string> out;

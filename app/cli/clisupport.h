@@ -33,6 +33,9 @@ struct PlaneOptions
     void addTo(CLI::App &cmd, bool lists);
     /** `scenario`'s selection with the single names given here in place. */
     PolicySelection over(const PolicySelection &scenario) const;
+    /** False, after saying which, when a comma-separated list names a policy twice
+     *  (the comparison would run it twice under one label). */
+    bool listsDistinct() const;
 };
 
 /** Loads and validates a scenario of either kind, with the `--set` values `settings`
