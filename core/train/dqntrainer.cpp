@@ -139,6 +139,7 @@ void DqnTrainer::train(TrainControl &control,
                        const std::function<void(const TrainPoint &)> &onPoint)
 {
     const auto start = std::chrono::steady_clock::now();
+    const double scale = learnedRewardScale(d->options, d->config.rewardScale);
     for (int k = 0; k < plannedEpisodes(); ++k) {
         DrsEnvironment &env = d->env;
         env.reset(d->options.seed + std::uint64_t(k));
@@ -151,18 +152,7 @@ void DqnTrainer::train(TrainControl &control,
             const auto mask = feasibleMask(env);
             const int action = d->chooseAction(state, mask);
             const StepResult r = env.act(action);
-            Transition t;
-            t.state = state;
-            t.action = action;
-            t.reward = float(r.reward * learnedRewardScale(d->options, d->config.rewardScale));
-            t.terminal = r.done;
-            if (!r.done) {
-                t.next = toFloats(env.observe());
-                t.nextFeasible = feasibleMask(env);
-            } else { // no successor: y = r (line 13); keep the row shape for the batch
-                t.next = state;
-                t.nextFeasible = mask;
-            }
+            Transition t = transitionOf(state, mask, action, float(r.reward * scale), r.done, env);
             state = t.next;
             d->replay.store(std::move(t));
             rewardSum += r.reward;

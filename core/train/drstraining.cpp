@@ -67,6 +67,20 @@ double learnedRewardScale(const TrainOptions &options, double eq14Scale)
     return kind == RewardKind::DeepRm || kind == RewardKind::MultiDeepRm ? 10.0 : eq14Scale;
 }
 
+Transition transitionOf(std::vector<float> state, std::vector<std::uint8_t> feasible, int action,
+                        float reward, bool done, DrsEnvironment &env)
+{
+    Transition t;
+    t.action = action;
+    t.reward = reward;
+    t.terminal = done;
+    t.next = done ? state : toFloats(env.observe());
+    t.nextFeasible = done ? feasible : feasibleMask(env);
+    t.state = std::move(state);
+    t.feasible = std::move(feasible);
+    return t;
+}
+
 int drawAction(const std::vector<float> &p, Rng &rng)
 {
     double u = rng.uniform(), acc = 0.0;

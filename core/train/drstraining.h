@@ -5,6 +5,7 @@
 #include "learn/learnedmodel.h"
 #include "learn/trainer.h"
 #include "state/random.h"
+#include "train/replaymemory.h"
 
 #include <chrono>
 #include <cstdint>
@@ -38,6 +39,15 @@ const MlpWeights &requireDrsNet(const TrainOptions &options, const std::string &
  * policy does not depend on the scale; learning at a sensible one does.
  */
 double learnedRewardScale(const TrainOptions &options, double eq14Scale);
+
+/**
+ * One decision as the replay pool keeps it: `state` and its `feasible` mask before
+ * it, `action`, `reward`, and the state and mask `env` shows after it. At the end
+ * of an episode there is no successor (y = r, Algorithm 2 line 13); the row keeps
+ * its shape with the state before.
+ */
+Transition transitionOf(std::vector<float> state, std::vector<std::uint8_t> feasible, int action,
+                        float reward, bool done, DrsEnvironment &env);
 
 /** An action drawn from the policy `p` (which sums to 1) with `rng`. */
 int drawAction(const std::vector<float> &p, Rng &rng);

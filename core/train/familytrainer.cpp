@@ -11,7 +11,6 @@ class FamilyTrainer final : public Trainer
 {
 public:
     FamilyTrainer(const Scenario &scenario, const TrainOptions &options)
-        : mScenario(scenario), mOptions(options)
     {
         if (options.initial)
             throw std::invalid_argument(
@@ -60,8 +59,6 @@ public:
     LearnedModel model() const override { return mModel; }
 
 private:
-    const Scenario &mScenario;
-    TrainOptions mOptions;
     std::vector<std::unique_ptr<Trainer>> mMembers;
     LearnedModel mModel;
 };

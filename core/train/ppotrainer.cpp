@@ -126,6 +126,7 @@ void PpoTrainer::train(TrainControl &control,
                        const std::function<void(const TrainPoint &)> &onPoint)
 {
     const auto start = std::chrono::steady_clock::now();
+    const double scale = learnedRewardScale(d->options, d->config.rewardScale);
     for (int k = 0; k < plannedEpisodes(); ++k) {
         DrsEnvironment &env = d->env;
         env.reset(d->options.seed + std::uint64_t(k));
@@ -144,8 +145,7 @@ void PpoTrainer::train(TrainControl &control,
             r.logProbs.push_back(std::log(std::max(pi[action], 1e-12f)));
             r.values.push_back(d->net.value(state));
             const StepResult s = env.act(action);
-            r.rewards.push_back(
-                float(s.reward * learnedRewardScale(d->options, d->config.rewardScale)));
+            r.rewards.push_back(float(s.reward * scale));
             r.terminal.push_back(s.done);
             rewardSum += s.reward;
             ++d->steps;

@@ -67,6 +67,7 @@ void SacTrainer::train(TrainControl &control,
                        const std::function<void(const TrainPoint &)> &onPoint)
 {
     const auto start = std::chrono::steady_clock::now();
+    const double scale = learnedRewardScale(d->options, d->config.rewardScale);
     for (int k = 0; k < plannedEpisodes(); ++k) {
         DrsEnvironment &env = d->env;
         env.reset(d->options.seed + std::uint64_t(k));
@@ -77,15 +78,11 @@ void SacTrainer::train(TrainControl &control,
         while (!env.done()) {
             if (!control.checkpoint())
                 return;
-            Transition t;
-            t.feasible = feasibleMask(env);
-            t.action = drawAction(d->net.policy(state, t.feasible), d->policyRng);
-            const StepResult r = env.act(t.action);
-            t.state = state;
-            t.reward = float(r.reward * learnedRewardScale(d->options, d->config.rewardScale));
-            t.terminal = r.done;
-            t.next = r.done ? state : toFloats(env.observe());
-            t.nextFeasible = r.done ? t.feasible : feasibleMask(env);
+            std::vector<std::uint8_t> mask = feasibleMask(env);
+            const int action = drawAction(d->net.policy(state, mask), d->policyRng);
+            const StepResult r = env.act(action);
+            Transition t =
+                transitionOf(state, std::move(mask), action, float(r.reward * scale), r.done, env);
             state = t.next;
             d->replay.store(std::move(t));
             rewardSum += r.reward;

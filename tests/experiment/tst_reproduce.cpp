@@ -90,25 +90,21 @@ private Q_SLOTS:
     void badPresetsAreNamed()
     {
         QTemporaryDir dir;
-        QFile f(dir.filePath("bad.yaml"));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("sweep: 1\nscenario: ../x.yaml\nparam: a\nvalues: [1]\nsource: X\n"
-                "claims:\n  - {metric: throughput_rate, policy: p, expect: maybe}\n");
-        f.close();
-        QFile policy(dir.filePath("policy.yaml"));
-        QVERIFY(policy.open(QIODevice::WriteOnly));
-        policy.write("sweep: 1\nscenario: " SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml\n"
-                     "param: seed\nvalues: [1]\nplacement: [kube-default, kubehic]\nsource: X\n");
-        policy.close();
-        QFile missing(dir.filePath("missing.yaml"));
-        QVERIFY(missing.open(QIODevice::WriteOnly));
-        missing.write("sweep: 1\nscenario: nowhere.yaml\nparam: seed\nvalues: [1]\nsource: X\n");
-        missing.close();
-        QFile workload(dir.filePath("workload.yaml"));
-        QVERIFY(workload.open(QIODevice::WriteOnly));
-        workload.write("sweep: 1\nscenario: " SCHEDLAB_SOURCE_DIR "/scenarios/drs-five-node.yaml\n"
-                       "param: scenario\nvalues: [drs-cpu.yaml, drs-gone.yaml]\nsource: X\n");
-        workload.close();
+        const auto write = [&](const char *name, const char *text) {
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        };
+        write("bad.yaml", "sweep: 1\nscenario: ../x.yaml\nparam: a\nvalues: [1]\nsource: X\n"
+                          "claims:\n  - {metric: throughput_rate, policy: p, expect: maybe}\n");
+        write("policy.yaml",
+              "sweep: 1\nscenario: " SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml\n"
+              "param: seed\nvalues: [1]\nplacement: [kube-default, kubehic]\nsource: X\n");
+        write("missing.yaml",
+              "sweep: 1\nscenario: nowhere.yaml\nparam: seed\nvalues: [1]\nsource: X\n");
+        write("workload.yaml",
+              "sweep: 1\nscenario: " SCHEDLAB_SOURCE_DIR "/scenarios/drs-five-node.yaml\n"
+              "param: scenario\nvalues: [drs-cpu.yaml, drs-gone.yaml]\nsource: X\n");
         const auto r = test::cli({"reproduce", "--list", "--presets", dir.path()});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("bad.yaml:7:") && r.err.contains("expected same or different"),
