@@ -9,7 +9,20 @@ DEPS      := cmake ninja-build g++ pkg-config qt6-base-dev qt6-svg-dev libqcusto
              liblemon-dev libglpk-dev \
              nlohmann-json3-dev libboost-dev libbenchmark-dev xvfb xauth
 
-.PHONY: all deps configure build run test bench package clean format
+# `make sanitize` builds the core, the programs and the non-GUI tests with AddressSanitizer
+# and UndefinedBehaviorSanitizer into $(SANITIZE_BUILD) and runs the tests; `make fuzz`
+# builds the fuzz targets with clang's libFuzzer into $(FUZZ_BUILD) and runs each for
+# FUZZ_SECONDS. (libtorch's headers do not build with clang, so only the fuzz targets do.)
+SANITIZE_BUILD ?= build-sanitize
+FUZZ_BUILD     ?= build-fuzz
+FUZZ_DEPS      := clang libclang-rt-14-dev
+FUZZ_TARGETS   := fuzz_scenario fuzz_trace fuzz_checkpoint fuzz_store
+FUZZ_SECONDS   ?= 60
+SANITIZE_ENV   := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+                  UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+NO_GUI         := -DSCHEDLAB_BUILD_GUI=OFF -DSCHEDLAB_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=None
+
+.PHONY: all deps configure build run test bench package clean format sanitize fuzz
 
 all: build
 
@@ -51,6 +64,25 @@ bench: build
 	$(BUILD)/bench/bench_policies --benchmark_min_time=0.2
 	$(BUILD)/bench/bench_learn scenarios/kais-large.yaml
 	QT_QPA_PLATFORM=offscreen $(BUILD)/bench/bench_gui_frames scenarios/kais-large.yaml
+
+$(SANITIZE_BUILD)/build.ninja:
+	cmake -S . -B $(SANITIZE_BUILD) -G Ninja $(NO_GUI) -DCMAKE_CXX_FLAGS="-O1 -g1" \
+	  -DSCHEDLAB_SANITIZE=ON
+
+$(FUZZ_BUILD)/build.ninja:
+	CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -G Ninja $(NO_GUI) \
+	  -DCMAKE_CXX_FLAGS="-O1 -gline-tables-only" -DSCHEDLAB_SANITIZE=ON -DSCHEDLAB_FUZZ=ON
+
+# Every non-GUI test; a sanitizer report fails its test.
+sanitize: deps $(SANITIZE_BUILD)/build.ninja
+	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
+	cd $(SANITIZE_BUILD) && $(SANITIZE_ENV) ctest --output-on-failure -j $(JOBS) $(SANITIZE_CTEST_ARGS)
+
+fuzz: deps
+	@$(MAKE) --no-print-directory deps DEPS="$(FUZZ_DEPS)"
+	@$(MAKE) --no-print-directory $(FUZZ_BUILD)/build.ninja
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(FUZZ_TARGETS)
+	$(SANITIZE_ENV) $(FUZZ_BUILD)/run-fuzzers.sh $(FUZZ_SECONDS)
 
 # A Debian package of the programs, bundled scenarios, menu entry and user guide;
 # CPack reads the libraries' package names with dpkg-shlibdeps and file.

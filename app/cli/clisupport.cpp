@@ -4,6 +4,7 @@
 #include "base/textfile.h"
 #include "registry/buildpolicies.h"
 #include "registry/registry.h"
+#include "scenario/scenarioio.h"
 #include "scenario/units.h"
 #include "scenario/yamloverride.h"
 #include "store/experimentstore.h"
@@ -11,6 +12,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -22,7 +24,7 @@ std::optional<std::string> scenarioTextWith(const std::string &path,
                                             const std::vector<std::string> &settings)
 {
     std::string why;
-    auto text = readTextFile(path, &why);
+    auto text = readTextFile(path, &why, kMaxScenarioBytes);
     if (!text) {
         std::fprintf(stderr, "%s: cannot read the file: %s\n", path.c_str(), why.c_str());
         return std::nullopt;
@@ -41,6 +43,31 @@ std::optional<std::string> scenarioTextWith(const std::string &path,
         *text = edit.text;
     }
     return text;
+}
+
+bool runSizeAllowed(const Scenario &scenario, double duration)
+{
+    const auto problem = runSizeProblem(scenario, duration);
+    if (!problem)
+        return true;
+    std::fprintf(stderr, "error: %s: %s\n", duration > 0 ? "--duration" : problem->key.c_str(),
+                 problem->message.c_str());
+    return false;
+}
+
+const CLI::Validator &seedText()
+{
+    static const CLI::Validator validator(
+        [](std::string &text) {
+            std::uint64_t value = 0;
+            const char *end = text.data() + text.size();
+            const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+            if (text.empty() || ec != std::errc() || ptr != end)
+                return "must be a whole number from 0 to 18446744073709551615, got '" + text + "'";
+            return std::string();
+        },
+        "SEED");
+    return validator;
 }
 
 void addSetOption(CLI::App &cmd, std::vector<std::string> &settings)
@@ -107,10 +134,20 @@ void PlaneOptions::addTo(CLI::App &cmd, bool lists)
                                                              {"dequeue", &dequeue},
                                                              {"orchestration", &orchestration},
                                                              {"placement", &placement}};
+    // An empty name (`--dispatch ''`, `greedy,`) would quietly mean the scenario's policy.
+    static const CLI::Validator names(
+        [](std::string &text) {
+            const std::vector<std::string> items = splitList(text);
+            const bool empty =
+                std::count(text.begin(), text.end(), ',') + 1 != std::ptrdiff_t(items.size());
+            return empty ? "an empty policy name in '" + text + "'" : std::string();
+        },
+        "NAME");
     for (const auto &[plane, value] : planes)
         cmd.add_option(std::string("--") + plane, *value,
                        std::string(lists ? "Comma-separated " : "The ") + plane +
-                           (lists ? " policies" : " policy") + " (default: the scenario's)");
+                           (lists ? " policies" : " policy") + " (default: the scenario's)")
+            ->check(names);
 }
 
 PolicySelection PlaneOptions::over(const PolicySelection &scenario) const

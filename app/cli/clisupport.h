@@ -17,6 +17,10 @@ namespace CLI {
 class App;
 }
 
+namespace CLI {
+class Validator;
+}
+
 namespace schedlab {
 class ExperimentStore;
 }
@@ -49,11 +53,20 @@ std::optional<AnyScenario> loadScenarioOrReport(const std::string &path,
  *  sweep sets its value; prints why and returns nullopt when one does not apply. */
 std::optional<std::string> scenarioTextWith(const std::string &path,
                                             const std::vector<std::string> &settings);
+/** Refuses a seed that is not a whole number 0 to 2^64-1 written in digits (CLI11 alone
+ *  would take -1 as 2^64-1 and clamp larger numbers). */
+const CLI::Validator &seedText();
+
 /** `--set PATH=VALUE`, repeatable. */
 void addSetOption(CLI::App &cmd, std::vector<std::string> &settings);
 
 /** "10m", "90s" -> seconds; prints a message and returns nullopt on a bad value. */
 std::optional<double> parseDurationOption(const std::string &text, const char *option);
+
+/** False, after saying why, when a run of `scenario` for `duration` seconds (0: the
+ *  scenario's) would not fit in time or memory (runSizeProblem): bad input, said before
+ *  any run. */
+bool runSizeAllowed(const Scenario &scenario, double duration);
 
 /** Loads `--checkpoint FILE` into `model` (left null for an empty path); prints the
  *  error naming the file and returns false when it cannot be read. */

@@ -116,6 +116,8 @@ int compareCommand(const CompareArgs &a)
             return BadInput;
         spec.duration = *d;
     }
+    if (!runSizeAllowed(*scenario, spec.duration))
+        return BadInput;
     if (!loadCheckpointOption(a.checkpoint, spec.model))
         return BadInput;
     spec.jobs = a.jobs > 0 ? a.jobs : int(std::max(1u, std::thread::hardware_concurrency()));

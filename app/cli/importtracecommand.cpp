@@ -137,7 +137,7 @@ int runImportTrace(const ImportTraceOptions &o)
         std::string why;
         if (!replaceFile(o.out, csv.str(), &why)) {
             std::fprintf(stderr, "import-trace: %s\n", why.c_str());
-            return BadInput;
+            return RunFailed;
         }
     }
     const TraceSummary summary = summarizeTrace(import.tasks);

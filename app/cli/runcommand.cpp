@@ -77,6 +77,8 @@ int runCommand(const RunArgs &a)
             return BadInput;
         duration = *d;
     }
+    if (!runSizeAllowed(*scenario, duration))
+        return BadInput;
     const std::uint64_t seed = a.seedGiven ? a.seed : scenario->seed;
     std::shared_ptr<const LearnedModel> model;
     if (!loadCheckpointOption(a.checkpoint, model))
@@ -176,6 +178,7 @@ void registerRunCommand(CLI::App &app, int &exitCode)
     a.planes.addTo(*cmd, false);
     addSetOption(*cmd, a.set);
     cmd->add_option("--seed", a.seed, "Seed (default: the scenario's)")
+        ->check(seedText())
         ->each([](const std::string &) { a.seedGiven = true; });
     cmd->add_option("--duration", a.duration, "Simulated time, e.g. 10m (default: the scenario's)");
     cmd->add_option("--db", a.db, "Experiment store (SQLite) to record the run in");

@@ -553,7 +553,8 @@ void registerSweepCommand(CLI::App &app, int &exitCode)
                   "for each value (for values that do not change what is learned, e.g. "
                   "workloads)");
     cmd->add_option("--train-seed", a.trainSeed,
-                    "With --train: the training seed (default: the scenario's, as `train`)");
+                    "With --train: the training seed (default: the scenario's, as `train`)")
+        ->check(seedText());
     cmd->add_flag("--json", a.json, "Print one JSON object");
     cmd->callback([&exitCode] { exitCode = sweepCommand(a); });
 }

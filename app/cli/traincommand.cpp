@@ -209,11 +209,12 @@ void registerTrainCommand(CLI::App &app, int &exitCode)
     cmd->add_option("scenario", a.scenario, "Scenario YAML file")->required();
     cmd->add_option("--agent", a.agent, "What to train: " + agents)->required();
     cmd->add_option("--episodes", a.episodes, "Episodes (default: the agent's documented budget)")
-        ->check(CLI::NonNegativeNumber);
+        ->check(CLI::Range(1, 1000000));
     cmd->add_option("--checkpoint", a.checkpoint, "File to save the trained weights to")
         ->required();
     addSetOption(*cmd, a.set);
     cmd->add_option("--seed", a.seed, "Seed of the first episode (default: the scenario's)")
+        ->check(seedText())
         ->each([](const std::string &) { a.seedGiven = true; });
     cmd->add_option("--epsilon", a.epsilon, "KaiS reward weight of load balance (default: the scenario's policies.kais.epsilon, 1)");
     cmd->add_option("--reward", a.reward, "DRS reward setting: drs|rlsk|deeprm|multi-deeprm");

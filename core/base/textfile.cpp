@@ -3,6 +3,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -11,14 +12,26 @@
 
 namespace schedlab {
 
-std::optional<std::string> readTextFile(const std::string &path, std::string *why)
+std::optional<std::string> readTextFile(const std::string &path, std::string *why,
+                                        std::uintmax_t maxBytes)
 {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) {
+    const auto refuse = [why](const std::string &reason) -> std::optional<std::string> {
         if (why)
-            *why = "it is a directory";
+            *why = reason;
         return std::nullopt;
-    }
+    };
+    struct stat info
+    {
+    };
+    if (::stat(path.c_str(), &info) != 0)
+        return refuse(std::strerror(errno));
+    if (S_ISDIR(info.st_mode))
+        return refuse("it is a directory");
+    if (!S_ISREG(info.st_mode))
+        return refuse("it is not a regular file (a device, a pipe or a socket may never end)");
+    if (std::uintmax_t(info.st_size) > maxBytes)
+        return refuse("it is " + std::to_string(info.st_size) + " bytes; a file of more than " +
+                      std::to_string(maxBytes) + " is not read here");
     errno = 0;
     std::ifstream in(path, std::ios::binary);
     if (!in) {
@@ -36,6 +49,30 @@ std::optional<std::string> readTextFile(const std::string &path, std::string *wh
     return text.str();
 }
 
+namespace {
+/** Writes `bytes` to the special file `path` (a device, a pipe) and reports a short write. */
+bool writeInPlace(const std::string &path, std::string_view bytes, std::string *why)
+{
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+    std::size_t written = 0;
+    while (fd >= 0 && written < bytes.size()) {
+        const ssize_t n = ::write(fd, bytes.data() + written, bytes.size() - written);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        written += std::size_t(n);
+    }
+    const int error = errno;
+    if (fd >= 0 && ::close(fd) == 0 && written == bytes.size())
+        return true;
+    if (why)
+        *why = path +
+               ": cannot write: " + std::strerror(fd < 0 || written < bytes.size() ? error : errno);
+    return false;
+}
+} // namespace
+
 bool replaceFile(const std::string &path, std::string_view bytes, std::string *why)
 {
     const auto fail = [&](const std::string &what) {
@@ -46,7 +83,21 @@ bool replaceFile(const std::string &path, std::string_view bytes, std::string *w
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
         return fail("it is a directory");
-    std::string temp = path + ".XXXXXX";
+    // A device or a pipe (/dev/null, /dev/stdout) is written as it is: renaming over it
+    // would put a plain file in its place.
+    struct stat target
+    {
+    };
+    if (::stat(path.c_str(), &target) == 0 && !S_ISREG(target.st_mode))
+        return writeInPlace(path, bytes, why);
+    // Through a symbolic link, the file it names is replaced, not the link.
+    std::string real = path;
+    if (std::filesystem::is_symlink(path, ec)) {
+        real = std::filesystem::canonical(path, ec).string();
+        if (ec)
+            return fail("cannot follow the link: " + ec.message());
+    }
+    std::string temp = real + ".XXXXXX";
     const int fd = ::mkstemp(temp.data());
     if (fd < 0)
         return fail(std::string("cannot write beside it: ") + std::strerror(errno));
@@ -65,13 +116,13 @@ bool replaceFile(const std::string &path, std::string_view bytes, std::string *w
     }
     // mkstemp makes the file private (0600): keep the replaced file's mode, or 0644.
     struct stat old{};
-    ::fchmod(fd, ::stat(path.c_str(), &old) == 0 ? (old.st_mode & 07777) : 0644);
+    ::fchmod(fd, ::stat(real.c_str(), &old) == 0 ? (old.st_mode & 07777) : 0644);
     if (::close(fd) != 0) {
         const std::string reason = std::strerror(errno);
         std::filesystem::remove(temp, ec);
         return fail("cannot write: " + reason);
     }
-    std::filesystem::rename(temp, path, ec);
+    std::filesystem::rename(temp, real, ec);
     if (ec) {
         std::error_code ignored;
         std::filesystem::remove(temp, ignored);

@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace schedlab {
 
-/** The whole file at `path`; nullopt with the reason in `why` (a directory, or what
- *  the system says) when it cannot be read. */
-std::optional<std::string> readTextFile(const std::string &path, std::string *why = nullptr);
+/** The whole file at `path`; nullopt with the reason in `why` when it cannot be read:
+ *  a directory, a device, pipe or socket (which may never end), a file of more than
+ *  `maxBytes` (checked before reading), or what the system says. */
+std::optional<std::string> readTextFile(const std::string &path, std::string *why = nullptr,
+                                        std::uintmax_t maxBytes = std::uintmax_t(1) << 30);
 
 /**
  * Writes `bytes` as the file at `path`: to a new temporary file beside it, then

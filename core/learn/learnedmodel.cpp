@@ -85,14 +85,24 @@ public:
     }
     std::string text(const char *what)
     {
-        std::string s(count(what), '\0');
+        const std::uint32_t n = count(what);
+        need(n, what);
+        std::string s(n, '\0');
         take(s.data(), s.size(), what);
         return s;
     }
-    void take(void *dst, std::size_t n, const char *what)
+    /** Fails unless `n` more bytes are there: checked before allocating for them, so
+     *  a damaged count in a small file never asks for gigabytes. */
+    void need(std::uint64_t n, const char *what) const
     {
         if (mEnd - mPos < n)
             fail(std::string("truncated: the file ends inside ") + what);
+    }
+    void take(void *dst, std::size_t n, const char *what)
+    {
+        need(n, what);
+        if (n == 0) // an empty vector's data() may be null, which memcpy must not get
+            return;
         std::memcpy(dst, mBytes.data() + mPos, n);
         mPos += n;
     }
@@ -116,6 +126,8 @@ MlpWeights getNet(Reader &r)
         l.in = int(r.count("a layer shape"));
         if (std::uint64_t(l.out) * std::uint64_t(l.in) > kMaxCount)
             r.fail(kCorrupt);
+        r.need((std::uint64_t(l.out) * std::uint64_t(l.in) + std::uint64_t(l.out)) * sizeof(float),
+               "a weight matrix");
         l.weight.resize(std::size_t(l.out) * std::size_t(l.in));
         l.bias.resize(std::size_t(l.out));
         r.take(l.weight.data(), l.weight.size() * sizeof(float), "a weight matrix");

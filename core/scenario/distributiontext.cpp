@@ -154,8 +154,15 @@ std::string distributionProblem(const Distribution &dist, Dimension d)
             return "lognormal median must be > 0, got " + q(dist.a);
         if (dist.b < 0)
             return "lognormal sigma must not be negative, got " + formatNumber(dist.b);
+        // e^10 is 22,000 times the median at one sigma: beyond that it is a typo.
+        if (dist.b > 10)
+            return "lognormal sigma must be at most 10, got " + formatNumber(dist.b);
         break;
     }
+    if (std::string problem = physicalRangeProblem(dist.a, d); !problem.empty())
+        return problem;
+    if (dist.kind == K::Uniform || dist.kind == K::Normal)
+        return physicalRangeProblem(dist.b, d);
     return {};
 }
 

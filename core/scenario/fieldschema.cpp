@@ -95,6 +95,29 @@ template <typename T> std::string formatField(const ScalarField<T> &field, const
         field.member);
 }
 
+namespace {
+/** The message of a broken `bound` ("must be > 0, got 0"); empty when it holds. */
+std::string boundText(FieldBound bound, double x, const std::string &got)
+{
+    switch (bound) {
+    case NonNegative:
+        return x >= 0 && std::isfinite(x) ? "" : "must not be negative" + got;
+    case Positive:
+        return x > 0 && std::isfinite(x) ? "" : "must be > 0" + got;
+    case UnitInterval:
+        return x >= 0 && x <= 1 ? "" : "must lie in [0, 1]" + got;
+    case OpenUnitInterval:
+        return x > 0 && x < 1 ? "" : "must lie strictly between 0 and 1" + got;
+    case PositiveUnit:
+        return x > 0 && x <= 1 ? "" : "must lie in (0, 1]" + got;
+    case None:
+    case NonEmpty:
+        return "";
+    }
+    return "";
+}
+} // namespace
+
 template <typename T> std::string boundProblem(const ScalarField<T> &field, const T &object)
 {
     return std::visit(
@@ -105,22 +128,9 @@ template <typename T> std::string boundProblem(const ScalarField<T> &field, cons
             } else {
                 const double x = double(v);
                 const std::string got = ", got " + formatField(field, object);
-                switch (field.bound) {
-                case NonNegative:
-                    return x >= 0 && std::isfinite(x) ? "" : "must not be negative" + got;
-                case Positive:
-                    return x > 0 && std::isfinite(x) ? "" : "must be > 0" + got;
-                case UnitInterval:
-                    return x >= 0 && x <= 1 ? "" : "must lie in [0, 1]" + got;
-                case OpenUnitInterval:
-                    return x > 0 && x < 1 ? "" : "must lie strictly between 0 and 1" + got;
-                case PositiveUnit:
-                    return x > 0 && x <= 1 ? "" : "must lie in (0, 1]" + got;
-                case None:
-                case NonEmpty:
-                    return "";
-                }
-                return "";
+                if (const std::string bound = boundText(field.bound, x, got); !bound.empty())
+                    return bound;
+                return physicalRangeProblem(x, field.dimension);
             }
         },
         field.member);

@@ -17,7 +17,7 @@ template <typename Load, typename LoadText>
 Load loadTextFile(const std::string &path, LoadText &&loadText)
 {
     std::string why;
-    if (const auto text = readTextFile(path, &why))
+    if (const auto text = readTextFile(path, &why, kMaxScenarioBytes))
         return loadText(*text, path);
     Load load;
     ScenarioError e;

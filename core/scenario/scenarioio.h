@@ -3,6 +3,7 @@
 
 #include "model/scenario.h"
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,6 +32,10 @@ struct ScenarioLoad
     std::optional<Scenario> withProblems;
     bool ok() const { return scenario.has_value(); }
 };
+
+/** The largest scenario file or text read (the bundled ones are under 30 KB, and a
+ *  group of nodes is one line): a bigger one is a mistake that would take minutes. */
+constexpr std::uintmax_t kMaxScenarioBytes = std::uintmax_t(8) << 20;
 
 /** Loads and validates a schema-1 scenario file (DESIGN.md section 5). */
 ScenarioLoad loadScenarioFile(const std::string &path);

@@ -238,18 +238,21 @@ void readScenario(ReadContext &ctx, const YAML::Node &root, Scenario &out)
         readLayers(ctx, *v, out.layers);
     if (const auto v = m.get("images"))
         readImages(ctx, *v, out.layers, out.images);
-    if (const auto v = m.get("services"))
+    if (const auto v = m.require("services", "the services requests ask for; write `services: "
+                                             "[]` when only deployments arrive"))
         readServices(ctx, *v, out.services);
-    if (const auto v = m.get("sites"))
+    if (const auto v =
+            m.require("sites", "the edge sites with their eAPs and nodes, and the cloud"))
         readSites(ctx, *v, out.sites);
     if (const auto v = m.get("links"))
         readLinks(ctx, *v, out.links);
-    if (const auto v = m.get("workload"))
+    if (const auto v = m.require("workload", "what arrives: `requests` and `deployments`"))
         readWorkload(ctx, *v, out.workload);
     if (const auto v = m.get("central_dispatch"))
         readScalars(MapReader(ctx, *v, centralDispatchSchema().keys()), centralDispatchSchema(),
                     out.centralDispatch);
-    if (const auto v = m.get("policies"))
+    if (const auto v = m.require("policies", "a policy per plane, e.g. `policies: {dispatch: "
+                                             "greedy}`; `policies: {}` takes the defaults"))
         readPolicies(ctx, *v, out.policies);
     if (const auto v = m.get("layout"))
         readLayout(ctx, *v, out.layout);
@@ -280,8 +283,24 @@ bool covers(const std::string &outer, const std::string &inner)
 }
 } // namespace
 
+namespace {
+ScenarioLoad tooLarge(const std::string &fileName, std::uintmax_t bytes)
+{
+    ScenarioLoad load;
+    ScenarioError e;
+    e.file = fileName;
+    e.message = "the text is " + std::to_string(bytes) + " bytes; a scenario may be at most " +
+                std::to_string(kMaxScenarioBytes) +
+                " (8 MiB): give large groups of nodes a `count`";
+    load.errors.push_back(std::move(e));
+    return load;
+}
+} // namespace
+
 ScenarioLoad loadScenarioText(const std::string &yaml, const std::string &fileName)
 {
+    if (yaml.size() > kMaxScenarioBytes)
+        return tooLarge(fileName, yaml.size());
     detail::ReadContext ctx(fileName);
     Scenario scenario;
     scenario.sourcePath = fileName;

@@ -2,6 +2,7 @@
 // Semantic checks of a scenario model (references, ranges, duplicate names). The
 // loader runs them after reading and locates each error by its key path.
 #include "base/suggest.h"
+#include "model/arch.h"
 #include "registry/buildpolicies.h"
 #include "scenario/fieldschema.h"
 #include "scenario/metrickeys.h"
@@ -19,6 +20,12 @@ namespace {
 
 /** Node groups larger than this are refused rather than expanded (a typo like 80000000). */
 constexpr int kMaxGroupCount = 100000;
+/** Limits on a whole scenario, checked before anything is built from it. */
+constexpr long long kMaxNodes = 100000;
+constexpr std::size_t kMaxServices = 10000;
+constexpr int kMaxReplicas = 100000;
+constexpr std::size_t kMaxNameLength = 253; // a Kubernetes object name (DNS subdomain)
+constexpr std::size_t kMaxDescriptionLength = 65536;
 
 class Validator
 {
@@ -29,6 +36,10 @@ public:
     {
         if (mS.name.empty())
             add("name", "must not be empty");
+        if (mS.description.size() > kMaxDescriptionLength)
+            add("description", "is " + std::to_string(mS.description.size()) +
+                                   " characters long; at most " +
+                                   std::to_string(kMaxDescriptionLength) + " are kept");
         checkTime();
         checkNetwork();
         checkImages();
@@ -61,21 +72,52 @@ private:
         mErrors.push_back(std::move(e));
     }
 
-    void positive(const std::string &path, double v, const std::string &text)
+    void positive(const std::string &path, double v, Dimension d)
     {
         if (!(v > 0) || !std::isfinite(v))
-            add(path, "must be > 0, got " + text);
+            add(path, "must be > 0, got " + text(v, d));
+        else
+            physical(path, v, d);
     }
-    void nonNegative(const std::string &path, double v, const std::string &text)
+    void nonNegative(const std::string &path, double v, Dimension d)
     {
         if (!(v >= 0) || !std::isfinite(v))
-            add(path, "must not be negative, got " + text);
+            add(path, "must not be negative, got " + text(v, d));
+        else
+            physical(path, v, d);
+    }
+    static std::string longName(const std::string &name)
+    {
+        return "is " + std::to_string(name.size()) + " characters long; a name has at most " +
+               std::to_string(kMaxNameLength);
+    }
+    void physical(const std::string &path, double v, Dimension d)
+    {
+        if (const std::string problem = physicalRangeProblem(v, d); !problem.empty())
+            add(path, problem);
+    }
+    void checkArch(const std::string &path, const std::string &arch)
+    {
+        const std::vector<std::string> &known = knownArches();
+        if (arch.empty() || std::find(known.begin(), known.end(), arch) != known.end())
+            return;
+        const std::string kubernetes = kubernetesArchFor(arch);
+        add(path, "unknown arch '" + arch + "'" +
+                      (kubernetes.empty() ? didYouMean(arch, known)
+                                          : "; Kubernetes calls it '" + kubernetes + "'") +
+                      "; known: " + joinAlternatives(known));
+    }
+    static std::string text(double v, Dimension d)
+    {
+        return d == Dimension::Ratio ? formatNumber(v) : formatQuantity(v, d);
     }
     void named(const std::string &path, const std::string &name, std::set<std::string> &seen,
                const std::string &what)
     {
         if (name.empty())
             add(path + ".name", "must not be empty");
+        else if (name.size() > kMaxNameLength)
+            add(path + ".name", longName(name));
         else if (!seen.insert(name).second)
             add(path + ".name", "duplicate " + what + " name '" + name + "'");
     }
@@ -97,10 +139,10 @@ private:
     void checkTime()
     {
         const TimeConfig &t = mS.time;
-        positive("time.slot", t.slot, formatDuration(t.slot));
+        positive("time.slot", t.slot, Dimension::Duration);
         if (t.frame < 1)
             add("time.frame", "must be at least 1 slot, got " + std::to_string(t.frame));
-        positive("time.duration", t.duration, formatDuration(t.duration));
+        positive("time.duration", t.duration, Dimension::Duration);
         if (t.dispatchPerSlot < 0)
             add("time.dispatch_per_slot",
                 "must be >= 0 (or 'all'), got " + std::to_string(t.dispatchPerSlot));
@@ -120,7 +162,7 @@ private:
                 add("layers", "a layer name must not be empty");
             else if (!seen.insert(l.digest).second)
                 add(path, "duplicate layer name '" + l.digest + "'");
-            nonNegative(path, l.size, formatSize(l.size));
+            nonNegative(path, l.size, Dimension::Size);
         }
     }
 
@@ -142,6 +184,7 @@ private:
                     add(vp + ".arch", "must not be empty");
                 else if (!arches.insert(variant.arch).second)
                     add(vp + ".arch", "duplicate variant for arch '" + variant.arch + "'");
+                checkArch(vp + ".arch", variant.arch);
                 if (!image.index && variant.name.empty())
                     add(vp + ".name", "an image without an index (index: false) needs a "
                                       "per-arch image name for each variant");
@@ -157,8 +200,7 @@ private:
                     const std::string lp = vp + ".layers[" + std::to_string(l) + "]";
                     if (variant.layers[l].digest.empty())
                         add(lp + ".digest", "must not be empty");
-                    nonNegative(lp + ".size", variant.layers[l].size,
-                                formatSize(variant.layers[l].size));
+                    nonNegative(lp + ".size", variant.layers[l].size, Dimension::Size);
                 }
             }
         }
@@ -177,6 +219,15 @@ private:
         for (const ImageSpec &i : mS.images)
             images.push_back(i.name);
         std::set<std::string> names;
+        if (mS.services.size() > kMaxServices) {
+            add("services", std::to_string(mS.services.size()) +
+                                " services; a scenario has at most " +
+                                std::to_string(kMaxServices));
+            return;
+        }
+        if (mS.services.empty() && mS.workload.requests.kind != RequestWorkloadKind::None)
+            add("services", "requests arrive (workload.requests) but no service is there to "
+                            "serve them: add a service, or set workload.requests.kind: none");
         for (std::size_t i = 0; i < mS.services.size(); ++i) {
             const ServiceSpec &s = mS.services[i];
             const std::string path = "services[" + std::to_string(i) + "]";
@@ -187,19 +238,21 @@ private:
                 add(path + ".image",
                     "unknown image '" + s.image + "'" + didYouMean(s.image, images) +
                         "; known images: " + (images.empty() ? "none" : joinAlternatives(images)));
-            positive(path + ".replica.cpu", s.replicaCpu, formatCpu(s.replicaCpu));
-            positive(path + ".replica.memory", s.replicaMemory, formatSize(s.replicaMemory));
+            positive(path + ".replica.cpu", s.replicaCpu, Dimension::Cpu);
+            positive(path + ".replica.memory", s.replicaMemory, Dimension::Size);
             checkDistribution(path + ".request.work", s.work, Dimension::Duration);
             checkDistribution(path + ".request.size", s.size, Dimension::Size);
             checkDistribution(path + ".request.deadline", s.deadline, Dimension::Duration);
             checkDistribution(path + ".request.cpu", s.requestCpu, Dimension::Cpu);
             checkDistribution(path + ".request.memory", s.requestMemory, Dimension::Size);
             for (int m = 0; m < kMetricCount; ++m)
-                nonNegative(path + ".profile." + kMetricKeys[m], s.profile[m],
-                            formatNumber(s.profile[m]));
-            positive(path + ".perf_base", s.perfBase, formatNumber(s.perfBase));
+                nonNegative(path + ".profile." + kMetricKeys[m], s.profile[m], Dimension::Ratio);
+            positive(path + ".perf_base", s.perfBase, Dimension::Ratio);
             const ReplicaBounds &r = s.replicas;
-            if (r.min < 0)
+            if (r.max > kMaxReplicas)
+                add(path + ".replicas.max", "must be at most " + std::to_string(kMaxReplicas) +
+                                                ", got " + std::to_string(r.max));
+            else if (r.min < 0)
                 add(path + ".replicas.min", "must not be negative, got " + std::to_string(r.min));
             else if (r.min > r.max)
                 add(path + ".replicas.max",
@@ -215,6 +268,9 @@ private:
                    std::map<std::string, std::string> &nodeNames)
     {
         checkScalars(path, nodeSchema(), n);
+        checkArch(path + ".arch", n.arch);
+        if (n.name.size() > kMaxNameLength)
+            add(path + ".name", longName(n.name));
         if (n.systemCpu >= n.cpu && n.cpu > 0)
             add(path + ".system_cpu", "the node's own use " + formatCpu(n.systemCpu) +
                                           " leaves nothing of its " + formatCpu(n.cpu));
@@ -261,12 +317,35 @@ private:
 
     void checkSites()
     {
+        long long nodes = 0, edgeNodes = 0;
+        for (const SiteSpec &site : mS.sites) {
+            for (const EapSpec &eap : site.eaps)
+                for (const NodeSpec &n : eap.nodes) {
+                    const int count = std::clamp(n.count, 0, kMaxGroupCount);
+                    nodes += count;
+                    edgeNodes += site.kind == SiteKind::Edge ? count : 0;
+                }
+            for (const NodeSpec &n : site.nodes)
+                nodes += std::clamp(n.count, 0, kMaxGroupCount);
+        }
+        if (nodes > kMaxNodes) {
+            add("sites", std::to_string(nodes) + " nodes; a scenario has at most " +
+                             std::to_string(kMaxNodes));
+            return;
+        }
+        if (edgeNodes == 0)
+            add("sites", "no edge node: a scenario needs an edge site with an eAP that has nodes "
+                         "(sites[i].eaps[j].nodes)");
         std::set<std::string> siteNames;
         std::map<std::string, std::string> nodeNames;
         const auto place = [&](const std::string &path, const std::string &name,
                                const std::string &what) {
             if (name.empty()) {
                 add(path + ".name", "must not be empty");
+                return;
+            }
+            if (name.size() > kMaxNameLength) {
+                add(path + ".name", longName(name));
                 return;
             }
             const auto [it, fresh] = mPlaces.emplace(name, path);
@@ -353,18 +432,17 @@ private:
             add(path + ".image", "unknown image '" + p.image + "'" + didYouMean(p.image, names) +
                                      "; name an image or the per-arch name of a variant");
         }
-        positive(path + ".weight", p.weight, formatNumber(p.weight));
+        positive(path + ".weight", p.weight, Dimension::Ratio);
         checkDistribution(path + ".cpu", p.cpu, Dimension::Cpu);
         if (p.cpu.kind == Distribution::Kind::Const && p.cpu.a <= 0)
             add(path + ".cpu", "a pod must request some cpu, got " + formatCpu(p.cpu.a));
-        nonNegative(path + ".cpu_limit", p.cpuLimit, formatCpu(p.cpuLimit));
+        nonNegative(path + ".cpu_limit", p.cpuLimit, Dimension::Cpu);
         checkDistribution(path + ".memory", p.memory, Dimension::Size);
         checkDistribution(path + ".duration", p.duration, Dimension::Duration);
         checkDistribution(path + ".start_jitter", p.startJitter, Dimension::Duration);
-        positive(path + ".perf_base", p.perfBase, formatNumber(p.perfBase));
+        positive(path + ".perf_base", p.perfBase, Dimension::Ratio);
         for (int m = 0; m < kMetricCount; ++m)
-            nonNegative(path + ".profile." + kMetricKeys[m], p.profile[m],
-                        formatNumber(p.profile[m]));
+            nonNegative(path + ".profile." + kMetricKeys[m], p.profile[m], Dimension::Ratio);
         checkUsage(path, p);
         for (std::size_t t = 0; t < p.tolerations.size(); ++t)
             if (p.tolerations[t].key.empty())
@@ -381,9 +459,9 @@ private:
             add(path + ".usage", "give `usage` (absolute rates) or `profile` (fractions of the "
                                  "cpu), not both");
         const double cpu = p.usage[int(Metric::Cpu)];
-        nonNegative(path + ".usage.cpu", cpu, formatCpu(cpu));
+        nonNegative(path + ".usage.cpu", cpu, Dimension::Cpu);
         for (int m = int(Metric::NetRx); m < kMetricCount; ++m)
-            nonNegative(path + ".usage." + kMetricKeys[m], p.usage[m], formatBandwidth(p.usage[m]));
+            nonNegative(path + ".usage." + kMetricKeys[m], p.usage[m], Dimension::Bandwidth);
         for (const SiteSpec &site : mS.sites)
             for (const EapSpec &eap : site.eaps)
                 for (const NodeSpec &n : eap.nodes) {
@@ -404,7 +482,7 @@ private:
     void checkPolicies()
     {
         for (const auto &[plugin, weight] : mS.policies.placementWeights)
-            nonNegative("policies.placement_weights." + plugin, weight, formatNumber(weight));
+            nonNegative("policies.placement_weights." + plugin, weight, Dimension::Ratio);
         for (const PolicyProblem &p : policyProblems(mS.policies))
             add(p.keyPath, p.message);
     }
@@ -425,12 +503,12 @@ private:
                                              std::to_string(d.at.size()) + " times in arrival.at");
                 for (std::size_t t = 0; t < d.at.size(); ++t)
                     nonNegative(path + ".arrival.at[" + std::to_string(t) + "]", d.at[t],
-                                formatDuration(d.at[t]));
+                                Dimension::Duration);
             } else {
                 const char *key =
                     d.arrival == PodArrivalKind::Every ? ".arrival.every" : ".arrival.gap";
                 checkDistribution(path + key, d.gap, Dimension::Duration);
-                nonNegative(path + ".arrival.start", d.start, formatDuration(d.start));
+                nonNegative(path + ".arrival.start", d.start, Dimension::Duration);
             }
             if (d.serve != ServeSpec{}) {
                 if (!(d.serve.qps > 0))
@@ -459,12 +537,15 @@ private:
     {
         const RequestWorkload &w = mS.workload.requests;
         const std::string path = "workload.requests";
+        if (w.kind == RequestWorkloadKind::None && mS.workload.deployments.empty())
+            add(path + ".kind", "nothing arrives: give requests a kind (poisson, pattern or "
+                                "trace), or add workload.deployments");
         if (w.kind == RequestWorkloadKind::Poisson || w.kind == RequestWorkloadKind::Pattern)
-            positive(path + ".rate", w.rate, formatRate(w.rate));
-        positive(path + ".period", w.period, formatDuration(w.period));
+            positive(path + ".rate", w.rate, Dimension::Rate);
+        positive(path + ".period", w.period, Dimension::Duration);
         if (!(w.amplitude >= 0 && w.amplitude <= 1))
             add(path + ".amplitude", "must lie in [0, 1], got " + formatNumber(w.amplitude));
-        positive(path + ".time_scale", w.timeScale, formatNumber(w.timeScale));
+        positive(path + ".time_scale", w.timeScale, Dimension::Ratio);
         const bool sampled = w.kind == RequestWorkloadKind::Pattern && !w.tracePath.empty();
         if (sampled && w.traceFormat.empty())
             add(path + ".format", "a pattern drawn from a trace needs `format`: alibaba-2017 or "

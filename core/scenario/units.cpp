@@ -7,6 +7,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <vector>
 
 namespace schedlab {
@@ -239,6 +240,41 @@ Parsed<double> parseQuantity(std::string_view input, Dimension d)
     out.error = "unknown " + dimensionName(d) + " unit '" + unit + "' in '" + shown + "'" +
                 didYouMean(unit, names) + "; expected " + unitList(d);
     return out;
+}
+
+std::string physicalRangeProblem(double value, Dimension d)
+{
+    struct Range
+    {
+        double low, high;
+    };
+    const auto range = [d]() -> std::optional<Range> {
+        switch (d) {
+        case Dimension::Duration:
+            return Range{1e-9, 1e9};
+        case Dimension::Size:
+            return Range{1, 0x1p60};
+        case Dimension::Bandwidth:
+            return Range{1, 1e15};
+        case Dimension::Cpu:
+            return Range{1e-3, 1e5};
+        case Dimension::Rate:
+            return Range{0, 1e9};
+        case Dimension::Ratio:
+            break;
+        }
+        return std::nullopt;
+    }();
+    const double magnitude = std::fabs(value);
+    if (!range || value == 0.0 || !std::isfinite(value))
+        return {};
+    if (magnitude < range->low)
+        return formatQuantity(value, d) + " is below the smallest real amount (" +
+               formatQuantity(range->low, d) + "); check the unit";
+    if (magnitude > range->high)
+        return formatQuantity(value, d) + " is beyond any real system (at most " +
+               formatQuantity(range->high, d) + "); check the unit";
+    return {};
 }
 
 std::string formatQuantity(double value, Dimension d)

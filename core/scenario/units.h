@@ -53,6 +53,14 @@ Parsed<double> parseQuantity(std::string_view text, Dimension dimension);
 std::string formatQuantity(double value, Dimension dimension);
 
 /**
+ * Why a nonzero `value` of `dimension` lies outside what any real system has (1 ns to
+ * about 30 years, 1 B to 1 EiB, 1 bit/s to 1 Pbit/s, 1m to 100,000 cores, at most
+ * 10^9 per second); empty when it lies inside, for zero and for plain numbers. Such a
+ * value is almost always a wrong unit or a typo, so the validator refuses it.
+ */
+std::string physicalRangeProblem(double value, Dimension dimension);
+
+/**
  * `exp(mean)`, `uniform(low, high)`, `normal(mean, stddev)`,
  * `lognormal(median, sigma)` (sigma a plain number), `const(v)` or a plain
  * quantity (a constant). Only the syntax is checked; see distributionProblem().

@@ -4,6 +4,7 @@
 #include "base/suggest.h"
 #include "scenario/units.h"
 
+#include <algorithm>
 #include <charconv>
 #include <set>
 
@@ -296,9 +297,10 @@ MapReader::MapReader(ReadContext &ctx, const Field &map, std::vector<std::string
         }
         const std::string hint = closestMatch(name, keys);
         std::string message = "unknown key '" + name + "'";
-        if (!hint.empty())
+        if (!hint.empty()) {
             message += "; did you mean '" + hint + "'?";
-        else
+            mHinted.push_back(hint);
+        } else
             message += "; expected one of " + joinAlternatives(keys);
         // Point at the key, not at its value.
         YAML::Mark at = field.mark;
@@ -322,7 +324,8 @@ std::optional<Field> MapReader::get(const std::string &key) const
 std::optional<Field> MapReader::require(const std::string &key, const std::string &why) const
 {
     std::optional<Field> f = get(key);
-    if (!f && mValid)
+    const bool hinted = std::find(mHinted.begin(), mHinted.end(), key) != mHinted.end();
+    if (!f && mValid && !hinted)
         mCtx.error(mMap.mark, mMap.path.empty() ? key : mMap.path + "." + key,
                    "missing required key '" + key + "'" + (why.empty() ? "" : " (" + why + ")"));
     return f;

@@ -133,6 +133,9 @@ private:
     Field mMap;
     bool mValid = false;
     std::vector<std::pair<std::string, Field>> mEntries;
+    /** Keys an unknown key was taken for ("did you mean 'sites'?"): require() does not
+     *  report them missing as well. */
+    std::vector<std::string> mHinted;
 };
 
 } // namespace schedlab::detail

@@ -3,6 +3,7 @@
 
 #include "scenario/scenarioio.h"
 
+#include <QRegularExpression>
 #include <QString>
 #include <QStringList>
 #include <QtTest>
@@ -10,6 +11,33 @@
 namespace schedlab::test {
 
 inline QString qs(const std::string &s) { return QString::fromStdString(s); }
+
+/**
+ * `yaml` with the top-level keys every scenario has and it lacks appended (before a
+ * second document, if any): `services: []`, `sites: []`, a Poisson workload and
+ * `policies: {}`. Error rows hold only what they test; this makes them whole.
+ */
+inline QString withRequiredKeys(QString yaml)
+{
+    const std::pair<const char *, const char *> keys[] = {
+        {"services", "services: []\n"},
+        {"sites", "sites: []\n"},
+        {"workload", "workload: {requests: {kind: poisson, rate: 1/s}}\n"},
+        {"policies", "policies: {}\n"}};
+    QString missing;
+    for (const auto &[key, text] : keys)
+        if (!yaml.contains(
+                QRegularExpression(QString("^%1:").arg(key), QRegularExpression::MultilineOption)))
+            missing += text;
+    const qsizetype second =
+        yaml.indexOf(QRegularExpression("^---", QRegularExpression::MultilineOption));
+    return second < 0 ? yaml + missing : yaml.insert(second, missing);
+}
+
+inline std::string withRequiredKeys(const std::string &yaml)
+{
+    return withRequiredKeys(QString::fromStdString(yaml)).toStdString();
+}
 
 /** Every error of a load, one per line, for failure messages. */
 inline QString allErrors(const ScenarioLoad &load)

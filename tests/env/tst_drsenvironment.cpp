@@ -195,6 +195,7 @@ workload:
       arrival: {every: 1s}
       pods:
         - {name: p, image: app:1, cpu: 100m, memory: 64Mi, duration: 5m}
+policies: {}
 )",
                                                    "same-instant.yaml");
         QVERIFY2(load.ok(), qPrintable(test::allErrors(load)));

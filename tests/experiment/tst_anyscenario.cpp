@@ -3,6 +3,8 @@
 
 #include <QtTest>
 
+#include <algorithm>
+
 using namespace schedlab;
 
 namespace {
@@ -40,7 +42,10 @@ private Q_SLOTS:
 
         const AnyScenarioLoad c = loadAnyScenarioText("schedlab: 1\nname: c\nsits: []\n", "c.yaml");
         QVERIFY(!c.ok());
-        QCOMPARE(c.errors.front().line, 3);
+        const auto typo = std::find_if(c.errors.begin(), c.errors.end(),
+                                       [](const ScenarioError &e) { return e.keyPath == "sits"; });
+        QVERIFY(typo != c.errors.end());
+        QCOMPARE(typo->line, 3);
     }
 
     void anUnreadableFileSaysSo()

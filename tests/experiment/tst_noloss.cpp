@@ -13,6 +13,7 @@
 #include <QtTest/QtTest>
 
 #include <csignal>
+#include <sys/stat.h>
 
 using namespace schedlab;
 
@@ -228,19 +229,100 @@ private Q_SLOTS:
         }
     }
 
-    /** Standard output that cannot be written is an error, not exit 0. */
+    /** Arguments CLI11 would bend into something else are refused, naming the option. */
+    void oddArgumentsAreRefused_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("says");
+        const QStringList run = {"run", "scenarios/tutorial.yaml", "--duration", "5s"};
+        QTest::newRow("negative seed") << run + QStringList{"--seed", "-1"} << "--seed";
+        QTest::newRow("seed past 2^64")
+            << run + QStringList{"--seed", "18446744073709551616"} << "--seed";
+        QTest::newRow("empty dispatch") << run + QStringList{"--dispatch", ""} << "--dispatch";
+        QTest::newRow("empty item in a list")
+            << QStringList{"compare", "scenarios/tutorial.yaml", "--dispatch", "greedy,"}
+            << "--dispatch";
+        QTest::newRow("zero episodes") << QStringList{"train",        "scenarios/tutorial.yaml",
+                                                      "--agent",      "kais",
+                                                      "--episodes",   "0",
+                                                      "--checkpoint", "/tmp/never.ckpt"}
+                                       << "--episodes";
+    }
+    void oddArgumentsAreRefused()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, says);
+        const auto r = test::cli(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(says.toUtf8()), r.err.constData());
+    }
+
+    /** A device or a pipe named as the scenario is refused, never read until memory or
+     *  patience runs out. */
+    void specialScenarioFilesAreRefused()
+    {
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath("pipe.yaml");
+        QCOMPARE(::mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
+        for (const QString &path : {QString("/dev/zero"), fifo}) {
+            QElapsedTimer timer;
+            timer.start();
+            const auto r = test::cli({"validate", path});
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains("not a regular file"), r.err.constData());
+            QVERIFY(timer.elapsed() < 20000);
+        }
+    }
+
+    /** Standard output that cannot be written is an error, not exit 0, for every command. */
+    void aFullStandardOutputIsAnError_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::newRow("compare") << QStringList{
+            "compare", "scenarios/tutorial.yaml", "--seeds", "1", "--duration", "10s"};
+        QTest::newRow("validate") << QStringList{"validate", "scenarios/tutorial.yaml"};
+        QTest::newRow("list-policies") << QStringList{"list-policies"};
+        QTest::newRow("help") << QStringList{"--help"};
+    }
     void aFullStandardOutputIsAnError()
     {
-        if (!QFile::exists("/dev/full"))
+        QFETCH(QStringList, args);
+        if (!QFileInfo("/dev/full").exists())
             QSKIP("no /dev/full");
         QProcess p;
         p.setWorkingDirectory(QStringLiteral(SCHEDLAB_SOURCE_DIR));
         p.setStandardOutputFile("/dev/full");
-        p.start(QStringLiteral(SCHEDLAB_CLI),
-                {"compare", "scenarios/tutorial.yaml", "--seeds", "1", "--duration", "10s"});
+        p.start(QStringLiteral(SCHEDLAB_CLI), args);
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 1);
         QVERIFY(p.readAllStandardError().contains("cannot write the output"));
+    }
+
+    /** An output file that is a device is written as one (a failure is said), never
+     *  replaced by a plain file; a link's file is replaced, the link kept. */
+    void outputsThroughDevicesAndLinks()
+    {
+        QTemporaryDir dir;
+        const QString csv = QStringLiteral(SCHEDLAB_TEST_DATA "/traces/alibaba-2017-sample.csv");
+        const QStringList import = {"import-trace", "--format", "alibaba-2017", csv, "--out"};
+        if (QFileInfo("/dev/full").exists()) {
+            const auto full = test::cli(import + QStringList{"/dev/full"});
+            QCOMPARE(full.exitCode, 1);
+            QVERIFY2(full.err.contains("No space left"), full.err.constData());
+            struct stat info
+            {
+            };
+            QCOMPARE(::stat("/dev/full", &info), 0);
+            QVERIFY(S_ISCHR(info.st_mode));
+        }
+        QCOMPARE(test::cli(import + QStringList{"/dev/null"}).exitCode, 0);
+        const QString target = dir.filePath("tasks.csv");
+        const QString link = dir.filePath("link.csv");
+        QVERIFY(QFile(target).open(QIODevice::WriteOnly));
+        QVERIFY(QFile::link(target, link));
+        QCOMPARE(test::cli(import + QStringList{link}).exitCode, 0);
+        QVERIFY(QFileInfo(link).isSymLink());
+        QVERIFY(QFileInfo(target).size() > 0);
     }
 
     /** A folder given as a checkpoint is a message, not an abort. */

@@ -61,7 +61,8 @@ class TestDeployments : public QObject
 private Q_SLOTS:
     void readsEveryForm()
     {
-        const ScenarioLoad load = loadScenarioText(kBase + kStreams, "d.yaml");
+        const ScenarioLoad load =
+            loadScenarioText(test::withRequiredKeys(kBase + kStreams), "d.yaml");
         QVERIFY2(load.ok(), qPrintable(allErrors(load)));
         const auto &d = load.scenario->workload.deployments;
         QCOMPARE(int(d.size()), 3);
@@ -96,7 +97,8 @@ private Q_SLOTS:
 
     void roundTrip()
     {
-        const ScenarioLoad load = loadScenarioText(kBase + kStreams, "d.yaml");
+        const ScenarioLoad load =
+            loadScenarioText(test::withRequiredKeys(kBase + kStreams), "d.yaml");
         QVERIFY2(load.ok(), qPrintable(allErrors(load)));
         const std::string text = saveScenarioText(*load.scenario);
         const ScenarioLoad again = loadScenarioText(text, "saved.yaml");
@@ -111,7 +113,7 @@ private Q_SLOTS:
         const std::string yaml = kBase + kStreams +
                                  "policies: {placement: layer, placement_weights: "
                                  "{ImageLocality: 2, LayerSharing: 1.5}}\n";
-        const ScenarioLoad load = loadScenarioText(yaml, "w.yaml");
+        const ScenarioLoad load = loadScenarioText(test::withRequiredKeys(yaml), "w.yaml");
         QVERIFY2(load.ok(), qPrintable(allErrors(load)));
         const auto &w = load.scenario->policies.placementWeights;
         QCOMPARE(w.at("ImageLocality"), 2.0);
@@ -131,7 +133,7 @@ private Q_SLOTS:
         yaml += "  deployments:\n    - name: s\n      count: 2\n      arrival: {every: 20s}\n"
                 "      pods: [{name: io, image: app:1, cpu: 500m, memory: 512Mi, duration: 40s, "
                 "usage: {cpu: 447m, net_rx: 310KB/s, disk_read: 165MB/s, disk_write: 1Gbps}}]\n";
-        const ScenarioLoad load = loadScenarioText(yaml, "u.yaml");
+        const ScenarioLoad load = loadScenarioText(test::withRequiredKeys(yaml), "u.yaml");
         QVERIFY2(load.ok(), qPrintable(allErrors(load)));
         const NodeSpec &n = load.scenario->sites[0].eaps[0].nodes[0];
         QCOMPARE(n.bandwidth, 8.4 * 8e6);
@@ -161,64 +163,75 @@ private Q_SLOTS:
         const QString head = qs(kBase) + "  deployments:\n    - name: s\n";
         const QString pods = "      pods: [{name: p, image: app:1, cpu: 1, memory: 1Gi}]\n";
         QTest::newRow("typo'd stream key")
-            << head + "      count: 2\n      arrival: {every: 1s}\n      chose: cycle\n" + pods
+            << test::withRequiredKeys(
+                   head + "      count: 2\n      arrival: {every: 1s}\n      chose: cycle\n" + pods)
             << 24 << 7 << "workload.deployments[0].chose"
             << "unknown key 'chose'; did you mean 'choose'?";
         QTest::newRow("missing count")
-            << head + "      arrival: {every: 1s}\n" + pods << 21 << 7
+            << test::withRequiredKeys(head + "      arrival: {every: 1s}\n" + pods) << 21 << 7
             << "workload.deployments[0].count"
             << "missing required key 'count' (how many pods this stream deploys)";
         QTest::newRow("bare number gap")
-            << head + "      count: 2\n      arrival: {every: 30}\n" + pods << 23 << 24
-            << "workload.deployments[0].arrival.every"
+            << test::withRequiredKeys(head + "      count: 2\n      arrival: {every: 30}\n" + pods)
+            << 23 << 24 << "workload.deployments[0].arrival.every"
             << "expected a duration with a unit (e.g. 250ms, 2s, 10m), got bare number 30";
         QTest::newRow("two arrival forms")
-            << head + "      count: 2\n      arrival: {every: 1s, gap: exp(1s)}\n" + pods << 23
-            << 16 << "workload.deployments[0].arrival"
+            << test::withRequiredKeys(
+                   head + "      count: 2\n      arrival: {every: 1s, gap: exp(1s)}\n" + pods)
+            << 23 << 16 << "workload.deployments[0].arrival"
             << "expected exactly one of `every: 30s`, `gap: normal(20s, 1s)` or `at: [0s, 10s]`";
         QTest::newRow("bare number memory")
-            << head + "      count: 2\n      arrival: {every: 1s}\n"
-                      "      pods: [{name: p, image: app:1, cpu: 1, memory: 512}]\n"
+            << test::withRequiredKeys(
+                   head + "      count: 2\n      arrival: {every: 1s}\n"
+                          "      pods: [{name: p, image: app:1, cpu: 1, memory: 512}]\n")
             << 24 << 54 << "workload.deployments[0].pods[0].memory"
             << "expected a size with a unit (e.g. 512Mi, 4Gi, 120MB), got bare number 512";
         QTest::newRow("unknown image")
-            << head + "      count: 2\n      arrival: {every: 1s}\n"
-                      "      pods: [{name: p, image: ap:1, cpu: 1, memory: 1Gi}]\n"
+            << test::withRequiredKeys(head +
+                                      "      count: 2\n      arrival: {every: 1s}\n"
+                                      "      pods: [{name: p, image: ap:1, cpu: 1, memory: 1Gi}]\n")
             << 24 << 31 << "workload.deployments[0].pods[0].image"
             << "unknown image 'ap:1' (did you mean 'app:1'?); name an image or the per-arch "
                "name of a variant";
         QTest::newRow("count differs from at")
-            << head + "      count: 2\n      arrival: {at: [1s]}\n" + pods << 22 << 14
-            << "workload.deployments[0].count"
+            << test::withRequiredKeys(head + "      count: 2\n      arrival: {at: [1s]}\n" + pods)
+            << 22 << 14 << "workload.deployments[0].count"
             << "count 2 differs from the 1 times in arrival.at";
         QTest::newRow("bad choose")
-            << head + "      count: 2\n      arrival: {every: 1s}\n      choose: rnd\n" + pods << 24
-            << 15 << "workload.deployments[0].choose"
+            << test::withRequiredKeys(
+                   head + "      count: 2\n      arrival: {every: 1s}\n      choose: rnd\n" + pods)
+            << 24 << 15 << "workload.deployments[0].choose"
             << "expected one of random or cycle, got 'rnd'";
         QTest::newRow("unknown plugin weight")
-            << qs(kBase) + "policies: {placement: kube-default, placement_weights: "
-                           "{ImageLocalty: 2}}\n"
-            << 20 << 71 << "policies.placement_weights.ImageLocalty"
+            << test::withRequiredKeys(head + "      count: 1\n      arrival: {every: 1s}\n" + pods +
+                                      "policies: {placement: kube-default, placement_weights: "
+                                      "{ImageLocalty: 2}}\n")
+            << 25 << 71 << "policies.placement_weights.ImageLocalty"
             << "placement policy 'kube-default' has no plugin 'ImageLocalty' (did you mean "
                "'ImageLocality'?); its plugins: NodeResourcesFit, NodeResourcesBalancedAllocation, "
                "ImageLocality, TaintToleration or NodeAffinity";
         QTest::newRow("usage and profile")
-            << head + "      count: 2\n      arrival: {every: 1s}\n"
-                      "      pods: [{name: p, image: app:1, profile: {cpu: 1}, usage: {cpu: 1}}]\n"
+            << test::withRequiredKeys(
+                   head +
+                   "      count: 2\n      arrival: {every: 1s}\n"
+                   "      pods: [{name: p, image: app:1, profile: {cpu: 1}, usage: {cpu: 1}}]\n")
             << 24 << 64 << "workload.deployments[0].pods[0].usage"
             << "give `usage` (absolute rates) or `profile` (fractions of the cpu), not both";
         QTest::newRow("disk usage, node without disk rate")
-            << head + "      count: 2\n      arrival: {every: 1s}\n"
-                      "      pods: [{name: p, image: app:1, usage: {disk_write: 10MB/s}}]\n"
+            << test::withRequiredKeys(
+                   head + "      count: 2\n      arrival: {every: 1s}\n"
+                          "      pods: [{name: p, image: app:1, usage: {disk_write: 10MB/s}}]\n")
             << 24 << 58 << "workload.deployments[0].pods[0].usage.disk_write"
             << "edge node 'n{i}' has no disk_write rate (e.g. 300MB/s) to load relative to";
         QTest::newRow("bare number usage")
-            << head + "      count: 2\n      arrival: {every: 1s}\n"
-                      "      pods: [{name: p, image: app:1, usage: {net_rx: 30}}]\n"
+            << test::withRequiredKeys(
+                   head + "      count: 2\n      arrival: {every: 1s}\n"
+                          "      pods: [{name: p, image: app:1, usage: {net_rx: 30}}]\n")
             << 24 << 54 << "workload.deployments[0].pods[0].usage.net_rx"
             << "expected a bandwidth with a unit (e.g. 50Mbps, 1Gbps), got bare number 30";
-        QTest::newRow("no pods") << head + "      count: 2\n      arrival: {every: 1s}\n"
-                                           "      pods: []\n"
+        QTest::newRow("no pods") << test::withRequiredKeys(
+                                        head + "      count: 2\n      arrival: {every: 1s}\n"
+                                               "      pods: []\n")
                                  << 24 << 13 << "workload.deployments[0].pods"
                                  << "a stream needs at least one pod template {name, image, ...}";
     }

@@ -36,7 +36,8 @@ template <typename T> void setOdd(const ScalarField<T> &field, T &o)
     std::visit(
         [&]<typename V>(V T::*member) {
             if constexpr (std::is_same_v<V, std::string>)
-                o.*member = "odd-" + std::string(field.key);
+                o.*member = std::string_view(field.key) == "arch" ? "riscv64" // one of a list
+                                                                  : "odd-" + std::string(field.key);
             else if constexpr (std::is_same_v<V, int>)
                 o.*member = 3;
             else
@@ -44,7 +45,7 @@ template <typename T> void setOdd(const ScalarField<T> &field, T &o)
                                     field.bound == FieldBound::OpenUnitInterval ||
                                     field.bound == FieldBound::PositiveUnit
                                 ? 0.625
-                                : 0.625 * (o.*member + 1);
+                                : 1.625 * (o.*member + 1);
         },
         field.member);
 }

@@ -61,7 +61,8 @@ class TestImageStyles : public QObject
 private Q_SLOTS:
     void stylesResolve()
     {
-        const ScenarioLoad load = loadScenarioText(kBase + kServing, "s.yaml");
+        const ScenarioLoad load =
+            loadScenarioText(test::withRequiredKeys(kBase + kServing), "s.yaml");
         QVERIFY2(load.ok(), qPrintable(allErrors(load)));
         const Scenario &s = *load.scenario;
         // Styles 1 and 2: an index, resolved per node at pull time.
@@ -78,7 +79,8 @@ private Q_SLOTS:
 
     void servingStreams()
     {
-        const ScenarioLoad load = loadScenarioText(kBase + kServing, "s.yaml");
+        const ScenarioLoad load =
+            loadScenarioText(test::withRequiredKeys(kBase + kServing), "s.yaml");
         QVERIFY2(load.ok(), qPrintable(allErrors(load)));
         const auto &d = load.scenario->workload.deployments;
         QCOMPARE(d[0].serve.qps, 800.0);
@@ -91,7 +93,8 @@ private Q_SLOTS:
 
     void roundTrip()
     {
-        const ScenarioLoad load = loadScenarioText(kBase + kServing, "s.yaml");
+        const ScenarioLoad load =
+            loadScenarioText(test::withRequiredKeys(kBase + kServing), "s.yaml");
         QVERIFY2(load.ok(), qPrintable(allErrors(load)));
         const std::string text = saveScenarioText(*load.scenario);
         const ScenarioLoad again = loadScenarioText(text, "saved.yaml");
@@ -113,32 +116,37 @@ private Q_SLOTS:
                                          "      arrival: {at: [0s]}\n";
         const QString pods = "      pods: [{name: p, image: multi:1, cpu: 1, memory: 1Gi}]\n";
         QTest::newRow("serve without qps")
-            << head + "      serve: {work: 2ms}\n" + pods << 35 << 14
+            << test::withRequiredKeys(head + "      serve: {work: 2ms}\n" + pods) << 35 << 14
             << "workload.deployments[0].serve.qps"
             << "missing required key 'qps' (the request load the replicas share, e.g. `qps: "
                "1000/s`)";
         QTest::newRow("bare number qps")
-            << head + "      serve: {qps: 1000}\n" + pods << 35 << 20
+            << test::withRequiredKeys(head + "      serve: {qps: 1000}\n" + pods) << 35 << 20
             << "workload.deployments[0].serve.qps"
             << "expected a rate with a unit (e.g. 20/s, 300/m), got bare number 1000";
-        QTest::newRow("typo'd serve key") << head + "      serve: {qps: 10/s, wrok: 1ms}\n" + pods
-                                          << 35 << 26 << "workload.deployments[0].serve.wrok"
-                                          << "unknown key 'wrok'; did you mean 'work'?";
+        QTest::newRow("typo'd serve key")
+            << test::withRequiredKeys(head + "      serve: {qps: 10/s, wrok: 1ms}\n" + pods) << 35
+            << 26 << "workload.deployments[0].serve.wrok"
+            << "unknown key 'wrok'; did you mean 'work'?";
         QTest::newRow("zero load")
-            << head + "      serve: {qps: 0/s, work: 1ms, report: false}\n" + pods << 35 << 20
-            << "workload.deployments[0].serve.qps"
+            << test::withRequiredKeys(head + "      serve: {qps: 0/s, work: 1ms, report: false}\n" +
+                                      pods)
+            << 35 << 20 << "workload.deployments[0].serve.qps"
             << "a serving stream needs a positive load, got 0/s";
-        QTest::newRow("no work") << head + "      serve: {qps: 5/s, work: 0s}\n" + pods << 35 << 31
-                                 << "workload.deployments[0].serve.work"
+        QTest::newRow("no work") << test::withRequiredKeys(
+                                        head + "      serve: {qps: 5/s, work: 0s}\n" + pods)
+                                 << 35 << 31 << "workload.deployments[0].serve.work"
                                  << "requests must take some work, got 0s";
         QTest::newRow("per-arch name of another image")
-            << qs(kBase).replace("name: app-arm64:1", "name: multi:1") + "    - name: s\n" +
-                   "      count: 1\n      arrival: {at: [0s]}\n" + pods
+            << test::withRequiredKeys(qs(kBase).replace("name: app-arm64:1", "name: multi:1") +
+                                      "    - name: s\n" +
+                                      "      count: 1\n      arrival: {at: [0s]}\n" + pods)
             << 17 << 29 << "images[2].variants[1].name"
             << "per-arch name 'multi:1' is already the name of another image";
         QTest::newRow("per-arch name twice")
-            << qs(kBase).replace("name: plain:1, layers", "name: app-amd64:1, layers") +
-                   "    - name: s\n      count: 1\n      arrival: {at: [0s]}\n" + pods
+            << test::withRequiredKeys(
+                   qs(kBase).replace("name: plain:1, layers", "name: app-amd64:1, layers") +
+                   "    - name: s\n      count: 1\n      arrival: {at: [0s]}\n" + pods)
             << 21 << 29 << "images[3].variants[0].name"
             << "per-arch name 'app-amd64:1' is used by another variant";
     }

@@ -3,6 +3,7 @@
 // the canonical text is a fixed point. Also checks the shape of the bundled scenarios.
 #include "common/scenarioerrors.h"
 #include "common/testscenarios.h"
+#include "model/arch.h"
 #include "registry/registry.h"
 #include "scenario/scenarioio.h"
 
@@ -61,6 +62,26 @@ public:
         std::uniform_real_distribution<double> e(-9.0, 12.0);
         return std::pow(10.0, e(mGen)) * (1.0 + double(mGen() % 1000) / 7.0);
     }
+    /** Like positive(), within what a real system has of `d` (physicalRangeProblem). */
+    double quantity(Dimension d)
+    {
+        const auto [low, high] = [d]() -> std::pair<double, double> {
+            switch (d) {
+            case Dimension::Duration:
+                return {1e-9, 1e9};
+            case Dimension::Size:
+                return {1, 1e18};
+            case Dimension::Bandwidth:
+                return {1, 1e15};
+            case Dimension::Cpu:
+                return {1e-3, 1e5};
+            default:
+                return {1e-9, 1e9};
+            }
+        }();
+        std::uniform_real_distribution<double> e(std::log10(low), std::log10(high / 300));
+        return std::pow(10.0, e(mGen)) * (1.0 + double(mGen() % 1000) / 7.0);
+    }
     double unit() { return double(mGen() % 100001) / 100000.0; }
     std::uint64_t next() { return mGen(); }
 
@@ -68,22 +89,22 @@ private:
     std::mt19937_64 mGen;
 };
 
-Distribution randomDistribution(Strings &r)
+Distribution randomDistribution(Strings &r, Dimension d)
 {
     using K = Distribution::Kind;
     switch (r.next() % 5) {
     case 0:
-        return Distribution::constant(r.positive());
+        return Distribution::constant(r.quantity(d));
     case 1:
-        return {K::Exp, r.positive(), 0.0};
+        return {K::Exp, r.quantity(d), 0.0};
     case 2: {
-        const double a = r.positive();
-        return {K::Uniform, a, a + r.positive()};
+        const double a = r.quantity(d);
+        return {K::Uniform, a, a * (1.0 + r.unit())};
     }
     case 3:
-        return {K::Normal, r.positive(), r.positive()};
+        return {K::Normal, r.quantity(d), r.quantity(d)};
     default:
-        return {K::LogNormal, r.positive(), r.unit()};
+        return {K::LogNormal, r.quantity(d), r.unit()};
     }
 }
 
@@ -95,26 +116,32 @@ Scenario randomScenario(std::uint64_t seed)
     s.name = r.make("n");
     s.description = r.make("");
     s.seed = r.next();
-    s.time = {r.positive(), int(r.next() % 500) + 1, r.positive(), int(r.next() % 4)};
-    s.network.access = {r.positive(), r.positive()};
-    s.network.lan = {0.0, r.positive()};
-    s.network.wan = {r.positive(), r.positive()};
-    s.layers = {{r.make("L1"), r.positive()}, {r.make("L2"), 0.0}};
+    s.time = {r.quantity(Dimension::Duration), int(r.next() % 500) + 1,
+              r.quantity(Dimension::Duration), int(r.next() % 4)};
+    const auto link = [&r] {
+        return LinkSpec{r.quantity(Dimension::Duration), r.quantity(Dimension::Bandwidth)};
+    };
+    s.network.access = link();
+    s.network.lan = {0.0, r.quantity(Dimension::Bandwidth)};
+    s.network.wan = link();
+    s.layers = {{r.make("L1"), r.quantity(Dimension::Size)}, {r.make("L2"), 0.0}};
     ImageSpec image;
     image.name = r.make("img");
     image.index = r.next() % 2;
-    image.variants = {{"amd64", r.make("va"), {s.layers[0], {r.make("d"), r.positive()}}},
-                      {r.make("arch"), r.make("vb"), {s.layers[1], {s.layers[0].digest, 1.0}}}};
+    const std::string otherArch = knownArches()[1 + r.next() % (knownArches().size() - 1)];
+    image.variants = {
+        {"amd64", r.make("va"), {s.layers[0], {r.make("d"), r.quantity(Dimension::Size)}}},
+        {otherArch, r.make("vb"), {s.layers[1], {s.layers[0].digest, 1.0}}}};
     s.images = {image};
     for (int i = 0; i < 3; ++i) {
         ServiceSpec svc;
         svc.name = r.make("svc" + std::to_string(i));
         svc.image = image.name;
-        svc.replicaCpu = r.positive();
-        svc.replicaMemory = r.positive();
-        svc.work = randomDistribution(r);
-        svc.size = randomDistribution(r);
-        svc.deadline = randomDistribution(r);
+        svc.replicaCpu = r.quantity(Dimension::Cpu);
+        svc.replicaMemory = r.quantity(Dimension::Size);
+        svc.work = randomDistribution(r, Dimension::Duration);
+        svc.size = randomDistribution(r, Dimension::Size);
+        svc.deadline = randomDistribution(r, Dimension::Duration);
         for (double &p : svc.profile)
             p = r.unit();
         svc.perfBase = r.positive();
@@ -134,13 +161,13 @@ Scenario randomScenario(std::uint64_t seed)
             NodeSpec n;
             n.name = r.make("node" + std::to_string(e) + std::to_string(g)) + "{i}";
             n.count = int(r.next() % 4) + 1;
-            n.arch = r.make("x");
-            n.cpu = r.positive();
-            n.memory = r.positive();
-            n.disk = r.positive();
-            n.bandwidth = r.positive();
-            n.diskRead = r.positive();
-            n.diskWrite = r.positive();
+            n.arch = knownArches()[r.next() % knownArches().size()];
+            n.cpu = r.quantity(Dimension::Cpu);
+            n.memory = r.quantity(Dimension::Size);
+            n.disk = r.quantity(Dimension::Size);
+            n.bandwidth = r.quantity(Dimension::Bandwidth);
+            n.diskRead = r.quantity(Dimension::Bandwidth);
+            n.diskWrite = r.quantity(Dimension::Bandwidth);
             n.perf = r.positive();
             n.labels = {{r.make("k1"), r.make("")}, {r.make("k2"), r.make("v")}};
             n.taints = {{r.make("t"), r.make(""), "NoExecute"}};
@@ -157,12 +184,12 @@ Scenario randomScenario(std::uint64_t seed)
     vm.count = 3;
     cloud.nodes = {vm};
     s.sites = {edge, cloud};
-    s.links = {{edge.eaps[0].name, cloud.name, {r.positive(), r.positive()}}};
+    s.links = {{edge.eaps[0].name, cloud.name, link()}};
     RequestWorkload &w = s.workload.requests;
     w.kind = RequestWorkloadKind(r.next() % 4);
-    w.rate = r.positive();
+    w.rate = r.quantity(Dimension::Rate);
     w.pattern = Pattern(r.next() % 4);
-    w.period = r.positive();
+    w.period = r.quantity(Dimension::Duration);
     w.amplitude = r.unit();
     w.traceFormat = r.next() % 2 ? "alibaba-2017" : "alibaba-2018";
     w.tracePath = r.make("p");
@@ -179,6 +206,8 @@ Scenario randomScenario(std::uint64_t seed)
         std::swap(s.time.slot, s.time.duration);
     s.time.duration = std::min(s.time.duration, s.time.slot * 1e6);
     s.workload.requests.rate = std::min(s.workload.requests.rate, 1e8 / s.time.duration);
+    if (w.kind == RequestWorkloadKind::None) // something must arrive
+        w.kind = RequestWorkloadKind::Poisson;
     return s;
 }
 } // namespace
@@ -301,7 +330,9 @@ void TestRoundTrip::inMemory()
 {
     Scenario s = test::smallScenario();
     checkRoundTrip(s);
-    s.workload.requests.kind = RequestWorkloadKind::None;
+    s.workload.requests.kind = RequestWorkloadKind::Trace;
+    s.workload.requests.tracePath = "trace.csv";
+    s.workload.requests.traceFormat = "alibaba-2018";
     s.time.dispatchPerSlot = 3;
     checkRoundTrip(s);
     s.layout[s.sites[0].eaps[0].name] = {120.5, -40};

@@ -106,7 +106,8 @@ private Q_SLOTS:
         const QString bad = dir.filePath("bad.yaml");
         QFile f(bad);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("schedlab: 1\nname: x\ntme: {}\n");
+        f.write(
+            "schedlab: 1\nname: x\ntme: {}\nservices: []\nsites: []\nworkload: {}\npolicies: {}\n");
         f.close();
         MainWindow window;
         QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml")).isEmpty());

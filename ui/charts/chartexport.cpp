@@ -4,8 +4,10 @@
 #include "chartplotter.h"
 #include "qcustomplotheader.h"
 
+#include "base/textfile.h"
+
+#include <QBuffer>
 #include <QDateTime>
-#include <QFile>
 #include <QFileInfo>
 #include <QImageWriter>
 #include <QLocale>
@@ -52,26 +54,22 @@ bool renderVector(QCustomPlot *plot, QPaintDevice *device, QSize size)
  * SOURCE_DATE_EPOCH (the reproducible-builds convention) or 1970-01-01, in place,
  * so every offset in the file stays right.
  */
-bool fixCreationDate(const QString &path)
+/** The PDF's creation date set from SOURCE_DATE_EPOCH (0 if unset), so the same chart
+ *  gives the same bytes. */
+void fixCreationDate(QByteArray &pdf)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadWrite))
-        return false;
-    QByteArray pdf = file.readAll();
     const QByteArray key = "/CreationDate (D:";
     const qsizetype at = pdf.indexOf(key);
     if (at < 0)
-        return true;
+        return;
     const qsizetype digits = at + key.size();
     if (pdf.size() < digits + 16 || pdf.mid(digits + 14, 2) != "Z)")
-        return true; // not the form Qt writes: leave it
+        return; // not the form Qt writes: leave it
     const qint64 epoch = qEnvironmentVariableIntValue("SOURCE_DATE_EPOCH");
     const QByteArray stamp =
         QDateTime::fromSecsSinceEpoch(epoch, Qt::UTC).toString("yyyyMMddHHmmss").toLatin1();
-    if (stamp.size() != 14)
-        return true;
-    pdf.replace(digits, 14, stamp);
-    return file.seek(0) && file.write(pdf) == pdf.size();
+    if (stamp.size() == 14)
+        pdf.replace(digits, 14, stamp);
 }
 
 QImage rasterise(QCustomPlot *plot, QSize layout, QSize pixels)
@@ -90,15 +88,16 @@ QImage rasterise(QCustomPlot *plot, QSize layout, QSize pixels)
     return image;
 }
 
-bool writeText(const QString &path, const QString &text, QString *error)
+/** The whole file at once, through a temporary file and a rename (replaceFile): a
+ *  failed write keeps the earlier file and says why. */
+bool writeBytes(const QString &path, const QByteArray &bytes, QString *error)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text) ||
-        f.write(text.toUtf8()) < 0) {
-        *error = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
-        return false;
-    }
-    return true;
+    std::string why;
+    if (replaceFile(path.toStdString(),
+                    std::string_view(bytes.constData(), std::size_t(bytes.size())), &why))
+        return true;
+    *error = QString::fromStdString(why);
+    return false;
 }
 
 QString number(double v)
@@ -186,12 +185,16 @@ bool exportChart(const ChartData &data, const ExportOptions &options, const QStr
         return false;
     }
     if (options.format == ExportFormat::Csv)
-        return writeText(path, chartCsv(data), error);
+        return writeBytes(path, chartCsv(data).toUtf8(), error);
     if (options.format == ExportFormat::Tex)
-        return writeText(path, chartPgfplots(data, style), error);
+        return writeBytes(path, chartPgfplots(data, style).toUtf8(), error);
 
     QSize size;
     const auto plot = plotFor(data, style, &size);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    bool ok = false;
     if (options.format == ExportFormat::Png) {
         QImage image = rasterise(plot.get(), size,
                                  QSize(int(std::lround(style.widthIn * style.dpi)),
@@ -199,17 +202,10 @@ bool exportChart(const ChartData &data, const ExportOptions &options, const QStr
         const int dotsPerMeter = int(std::lround(style.dpi / 0.0254));
         image.setDotsPerMeterX(dotsPerMeter);
         image.setDotsPerMeterY(dotsPerMeter);
-        QImageWriter writer(path, "png");
-        if (!writer.write(image)) {
-            *error = QStringLiteral("cannot write %1: %2").arg(path, writer.errorString());
-            return false;
-        }
-        return true;
-    }
-    bool ok = false;
-    if (options.format == ExportFormat::Pdf) {
+        ok = QImageWriter(&buffer, "png").write(image);
+    } else if (options.format == ExportFormat::Pdf) {
         {
-            QPdfWriter writer(path);
+            QPdfWriter writer(&buffer);
             writer.setCreator(QStringLiteral("SchedLab"));
             writer.setTitle(data.title);
             writer.setPageLayout(
@@ -218,21 +214,23 @@ bool exportChart(const ChartData &data, const ExportOptions &options, const QStr
                             QPageLayout::Portrait, QMarginsF()));
             writer.setResolution(plot->logicalDpiX());
             ok = renderVector(plot.get(), &writer, size);
-        } // the writer closes the file here
-        ok = ok && fixCreationDate(path);
+        } // the writer finishes the document here
+        fixCreationDate(bytes);
     } else {
         QSvgGenerator svg;
-        svg.setFileName(path);
+        svg.setOutputDevice(&buffer);
         svg.setTitle(data.title);
         svg.setDescription(QStringLiteral("SchedLab chart"));
         svg.setResolution(plot->logicalDpiX());
         svg.setSize(size);
         svg.setViewBox(QRect(QPoint(0, 0), size));
-        ok = renderVector(plot.get(), &svg, size) && QFileInfo(path).size() > 0;
+        ok = renderVector(plot.get(), &svg, size);
     }
-    if (!ok)
-        *error = QStringLiteral("cannot write %1").arg(path);
-    return ok;
+    if (!ok || bytes.isEmpty()) {
+        *error = QStringLiteral("cannot draw the chart for %1").arg(path);
+        return false;
+    }
+    return writeBytes(path, bytes, error);
 }
 
 } // namespace schedlab::charts

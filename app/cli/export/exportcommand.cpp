@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "../command.h"
 
+#include "base/textfile.h"
 #include "chartbuilders.h"
 #include "chartexport.h"
 #include "comparisonfolder.h"
@@ -52,10 +53,12 @@ int writeTable(const charts::ComparisonFolder &folder, const ExportArgs &a)
     const auto table = charts::latexTable(folder.summary, listOf(a.metrics), &error);
     if (!table)
         return fail(error);
-    QFile f(QString::fromStdString(a.out));
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text) ||
-        f.write(table->toUtf8()) < 0)
-        return fail(QStringLiteral("cannot write %1: %2").arg(f.fileName(), f.errorString()));
+    const QByteArray text = table->toUtf8();
+    std::string why;
+    if (!replaceFile(a.out, std::string_view(text.constData(), std::size_t(text.size())), &why)) {
+        std::fprintf(stderr, "error: %s\n", why.c_str());
+        return RunFailed;
+    }
     std::printf("wrote %s\n", a.out.c_str());
     return Ok;
 }
