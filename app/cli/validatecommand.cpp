@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <string>
 #include <vector>
+#include <yaml-cpp/yaml.h>
 
 namespace schedlab::cli {
 
@@ -28,6 +29,18 @@ std::string traceProblem(const AnyScenario &scenario, const std::string &file)
         return "no trace file " + path.string() + " (a path is relative to the scenario)";
     if (!std::filesystem::is_regular_file(path, ec))
         return path.string() + " is not a regular file";
+    return {};
+}
+/** ":line:column" of `workload.requests.path` in the file `file` (which loaded), or "". */
+std::string tracePathPlace(const std::string &file)
+{
+    try {
+        const YAML::Node path = YAML::LoadFile(file)["workload"]["requests"]["path"];
+        if (path && path.Mark().line >= 0)
+            return ":" + std::to_string(path.Mark().line + 1) + ":" +
+                   std::to_string(path.Mark().column + 1);
+    } catch (const YAML::Exception &) {
+    }
     return {};
 }
 } // namespace
@@ -51,8 +64,8 @@ void registerValidateCommand(CLI::App &app, int &exitCode)
             }
             if (const std::string problem = traceProblem(*load.scenario, file); !problem.empty()) {
                 allValid = false;
-                std::fprintf(stderr, "%s: workload.requests.path: %s\n", file.c_str(),
-                             problem.c_str());
+                std::fprintf(stderr, "%s%s: workload.requests.path: %s\n", file.c_str(),
+                             tracePathPlace(file).c_str(), problem.c_str());
                 continue;
             }
             std::printf("%s: ok (%s)\n", file.c_str(), load.scenario->summary().c_str());

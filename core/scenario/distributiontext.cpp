@@ -154,9 +154,10 @@ std::string distributionProblem(const Distribution &dist, Dimension d)
             return "lognormal median must be > 0, got " + q(dist.a);
         if (dist.b < 0)
             return "lognormal sigma must not be negative, got " + formatNumber(dist.b);
-        // e^10 is 22,000 times the median at one sigma: beyond that it is a typo.
-        if (dist.b > 10)
-            return "lognormal sigma must be at most 10, got " + formatNumber(dist.b);
+        // At sigma 5 the mean is already e^12.5, 270,000 times the median: beyond that
+        // no real duration or size is drawn.
+        if (dist.b > 5)
+            return "lognormal sigma must be at most 5, got " + formatNumber(dist.b);
         break;
     }
     if (std::string problem = physicalRangeProblem(dist.a, d); !problem.empty())

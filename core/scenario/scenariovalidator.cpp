@@ -213,6 +213,31 @@ private:
             add(path, problem);
     }
 
+    /** A service's image needs a variant some node can run, or nothing would ever serve. */
+    void checkRunnable(const std::string &path, const ImageSpec &image)
+    {
+        std::set<std::string> nodeArches;
+        for (const SiteSpec &site : mS.sites) {
+            for (const EapSpec &eap : site.eaps)
+                for (const NodeSpec &n : eap.nodes)
+                    nodeArches.insert(n.arch);
+            for (const NodeSpec &n : site.nodes)
+                nodeArches.insert(n.arch);
+        }
+        std::vector<std::string> imageArches;
+        for (const ImageVariant &v : image.variants) {
+            if (nodeArches.count(v.arch))
+                return;
+            imageArches.push_back(v.arch);
+        }
+        if (nodeArches.empty() || imageArches.empty())
+            return; // said elsewhere: no node, or an image without variants
+        add(path, "image '" + image.name +
+                      "' has no variant for any node's arch: it is built for " +
+                      joinAlternatives(imageArches) + ", the nodes are " +
+                      joinAlternatives({nodeArches.begin(), nodeArches.end()}));
+    }
+
     void checkServices()
     {
         std::vector<std::string> images;
@@ -238,6 +263,8 @@ private:
                 add(path + ".image",
                     "unknown image '" + s.image + "'" + didYouMean(s.image, images) +
                         "; known images: " + (images.empty() ? "none" : joinAlternatives(images)));
+            else
+                checkRunnable(path + ".image", *mS.image(s.image));
             positive(path + ".replica.cpu", s.replicaCpu, Dimension::Cpu);
             positive(path + ".replica.memory", s.replicaMemory, Dimension::Size);
             checkDistribution(path + ".request.work", s.work, Dimension::Duration);

@@ -50,10 +50,16 @@ bool LineReader::fill()
 bool LineReader::next(Line &out)
 {
     out = Line{};
+    if (!mStarted) {
+        mStarted = true;
+        if (fill() && !std::memchr(mBuf.data(), '\n', mBuf.size()) &&
+            std::memchr(mBuf.data(), '\r', mBuf.size()))
+            mEnd = '\r';
+    }
     for (;;) {
         const char *base = mBuf.data();
         const void *nl =
-            mScan < mBuf.size() ? std::memchr(base + mScan, '\n', mBuf.size() - mScan) : nullptr;
+            mScan < mBuf.size() ? std::memchr(base + mScan, mEnd, mBuf.size() - mScan) : nullptr;
         if (nl) {
             const std::size_t end = std::size_t(static_cast<const char *>(nl) - base);
             out.number = ++mNumber;
@@ -76,7 +82,7 @@ bool LineReader::next(Line &out)
                     out.terminated = false;
                     return true;
                 }
-                const void *end = std::memchr(mBuf.data(), '\n', mBuf.size());
+                const void *end = std::memchr(mBuf.data(), mEnd, mBuf.size());
                 if (end) {
                     mPos = mScan = std::size_t(static_cast<const char *>(end) - mBuf.data()) + 1;
                     return true;

@@ -34,6 +34,8 @@ public:
     bool readError() const { return mReadError; }
     /** Lines handed out so far (the number of the last one). */
     std::uint64_t lineCount() const { return mNumber; }
+    /** Lines end in a lone '\r' (classic Mac OS): the first chunk has a '\r' and no '\n'. */
+    bool carriageReturnLines() const { return mEnd == '\r'; }
 
 private:
     bool fill();
@@ -46,6 +48,8 @@ private:
     std::uint64_t mNumber = 0;
     bool mEof = false;
     bool mReadError = false;
+    char mEnd = '\n';      ///< the line terminator
+    bool mStarted = false; ///< the first chunk has been read and the terminator chosen
 };
 
 /** What the splitter had to do to a line. */

@@ -78,7 +78,8 @@ TracePool loadTracePool(const Scenario &scenario, std::string *error)
     const TraceImport import = importAlibabaTraceFile(path.string(), *format);
     if (import.tasks.empty()) {
         if (error)
-            *error = "trace " + path.string() + " has no usable rows" +
+            *error = (scenario.sourcePath.empty() ? "" : scenario.sourcePath + ": ") +
+                     "workload.requests.path: trace " + path.string() + " has no usable rows" +
                      (import.report.error.empty() ? "" : ": " + import.report.error);
         return {};
     }

@@ -36,12 +36,13 @@ constexpr Schema kSchema2017{
 //       plan_cpu, plan_mem (0..100)
 constexpr Schema kSchema2018{9, 5, 6, 4, 1, 7, 8, 3, "task_name", "", 0.01, "missing task type"};
 
-enum Repair : unsigned { Crlf = 1, Trimmed = 2, Quoted = 4, Bom = 8 };
+enum Repair : unsigned { Crlf = 1, Trimmed = 2, Quoted = 4, Bom = 8, Cr = 16 };
 
 constexpr std::pair<Repair, const char *> kRepairNames[] = {{Crlf, "crlf line ending"},
                                                             {Trimmed, "whitespace trimmed"},
                                                             {Quoted, "quoted field"},
-                                                            {Bom, "utf-8 bom removed"}};
+                                                            {Bom, "utf-8 bom removed"},
+                                                            {Cr, "cr line ending"}};
 
 bool equalsIgnoringCase(std::string_view a, std::string_view b)
 {
@@ -61,6 +62,10 @@ void note(std::map<std::string, std::uint64_t> &firstLineOf, const char *key, st
 {
     firstLineOf.try_emplace(key, line);
 }
+
+/** Beyond these a value is damage, not a task: 30 years of trace, 100,000 cores. */
+constexpr double kMaxTraceSeconds = 1e9;
+constexpr double kMaxTraceCpu = 1e5 * 100.0; // the trace counts cpu in hundredths of a core
 
 /** Checks one split data row; returns the skip reason, or null with `task` filled. */
 const char *checkRow(const std::vector<std::string_view> &f, const Schema &s, TraceTask &task)
@@ -82,6 +87,8 @@ const char *checkRow(const std::vector<std::string_view> &f, const Schema &s, Tr
         return "negative time";
     if (end < start)
         return "end before start";
+    if (end > kMaxTraceSeconds)
+        return "time out of range";
 
     std::int64_t instances = 0;
     switch (csv::parseInteger(f[s.instances], instances)) {
@@ -110,6 +117,8 @@ const char *checkRow(const std::vector<std::string_view> &f, const Schema &s, Tr
     }
     if (cpu < 0.0)
         return "negative cpu";
+    if (cpu > kMaxTraceCpu)
+        return "cpu out of range";
     switch (csv::parseDouble(f[s.memory], memory)) {
     case NumberStatus::Missing:
         return "missing memory";
@@ -194,6 +203,8 @@ TraceImport importTrace(std::istream &in, TraceFormat format, const std::string 
             text.remove_suffix(1);
             repairs |= Crlf;
         }
+        if (reader.carriageReturnLines())
+            repairs |= Cr;
         if (csv::isBlank(text)) {
             ++r.blankLines;
             note(r.firstLineOf, "blank line", line.number);

@@ -36,10 +36,12 @@ struct TraceTask
  *    (an unterminated or stray double quote), "duplicate header" (a header row after
  *    the first non-blank line), "wrong column count";
  *  - "status not Terminated": Waiting, Running, Failed, ... rows have no final end;
- *  - times: "missing time", "unparsable number", "negative time", "end before start";
+ *  - times: "missing time", "unparsable number", "negative time", "end before start",
+ *    "time out of range" (an end past 10^9 s);
  *  - instances: "missing instances", "unparsable number", "zero instances",
  *    "negative instances";
- *  - cpu: "missing cpu", "unparsable number", "negative cpu";
+ *  - cpu: "missing cpu", "unparsable number", "negative cpu", "cpu out of range" (more
+ *    than 100,000 cores);
  *  - memory: "missing memory", "unparsable number", "memory out of range" (outside
  *    0..1 after scaling);
  *  - service: "missing job id" (2017) or "missing task type" (2018).
@@ -47,8 +49,9 @@ struct TraceTask
  * rowsRead == used + sum(skipped), except for the file-level "unreadable file" and
  * "read error", which are not rows. Blank lines are counted apart (blankLines).
  *
- * Repairs are unambiguous only: "crlf line ending", "whitespace trimmed",
- * "quoted field", "utf-8 bom removed"; they are counted over used rows.
+ * Repairs are unambiguous only: "crlf line ending", "cr line ending" (a file whose
+ * lines end in a lone CR), "whitespace trimmed", "quoted field", "utf-8 bom removed";
+ * they are counted over used rows.
  */
 struct TraceReport
 {

@@ -285,6 +285,12 @@ void TestScenarioLoader::errors_data()
         << "services"
         << "requests arrive (workload.requests) but no service is there to serve them: add a "
            "service, or set workload.requests.kind: none";
+    QTest::newRow("image for no node's arch")
+        << test::withRequiredKeys(
+               qs(kBase).replace("count: 2, cpu: 2", "count: 2, arch: arm64, cpu: 2"))
+        << 10 << 12 << "services[0].image"
+        << "image 'app:1' has no variant for any node's arch: it is built for amd64, the nodes are "
+           "arm64";
     QTest::newRow("unknown arch")
         << test::withRequiredKeys(base + "          - {name: m, arch: x86_64}\n") << 17 << 29
         << "sites[0].eaps[0].nodes[1].arch"
@@ -303,7 +309,7 @@ void TestScenarioLoader::errors_data()
                "    image: app:1",
                "    image: app:1\n    request: {work: \"lognormal(15ms, 1e300)\"}"))
         << 11 << 21 << "services[0].request.work"
-        << "lognormal sigma must be at most 10, got 1e+300";
+        << "lognormal sigma must be at most 5, got 1e+300";
     QTest::newRow("too many nodes")
         << test::withRequiredKeys(base + "          - {name: \"m{i}\", count: 100000}\n") << 12 << 3
         << "sites"

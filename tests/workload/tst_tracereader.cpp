@@ -107,6 +107,10 @@ private Q_SLOTS:
         row("2017 nan memory", y17, "6459,6524,3,4,1,Terminated,50,nan\n", "unparsable number");
         row("2017 huge exponent", y17, "6459,6524,3,4,1,Terminated,50,1e999\n",
             "unparsable number");
+        row("2017 cpu of no real machine", y17, "6459,6524,3,4,1,Terminated,1e306,0.0079\n",
+            "cpu out of range");
+        row("2017 end past any trace", y17, "0,1e26,3,4,1,Terminated,50,0.0079\n",
+            "time out of range");
         row("2017 memory above 1", y17, "6459,6524,3,4,1,Terminated,50,1.5\n",
             "memory out of range");
         row("2017 missing job id", y17, "6459,6524,,4,1,Terminated,50,0.0079\n", "missing job id");
@@ -128,6 +132,7 @@ private Q_SLOTS:
             "whitespace trimmed");
         row("2017 tabs", y17, "6459\t,6524,3,4,1,Terminated,50,0.0079\n", "", "whitespace trimmed");
         row("2017 crlf", y17, kRow2017 + "\r\n", "", "crlf line ending");
+        row("2017 cr", y17, kRow2017 + "\r", "", "cr line ending");
         row("2017 quoted", y17, "\"6459\",\"6524\",3,4,1,\"Terminated\",50,0.0079\n", "",
             "quoted field");
         row("2017 bom", y17, "\xEF\xBB\xBF" + kRow2017 + "\n", "", "utf-8 bom removed");
@@ -258,6 +263,9 @@ private Q_SLOTS:
         QTest::newRow("crlf throughout")
             << y17 << kHeader2017 + "\r\n" + kRow2017 + "\r\n" + kRow2017 + "\r\n"
             << 2 << 2 << 0 << true << false << QString() << 0;
+        QTest::newRow("cr throughout (classic Mac OS)")
+            << y17 << kHeader2017 + "\r" + kRow2017 + "\r" + kRow2017 + "\r" << 2 << 2 << 0 << true
+            << false << QString() << 0;
         QTest::newRow("2018 with a header")
             << y18
             << "task_name,instance_num,job_name,task_type,status,start_time,end_time,plan_cpu,"
