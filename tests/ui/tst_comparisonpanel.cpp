@@ -110,6 +110,43 @@ private Q_SLOTS:
         QCOMPARE(stored.count(), 0);
     }
 
+    /** Resume takes the runs the store holds and runs only the rest, under the same
+     *  label, to the same numbers as one uninterrupted comparison. */
+    void resumeRunsOnlyWhatTheStoreLacks()
+    {
+        MainWindow window;
+        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml"))
+                    .isEmpty());
+        ComparisonPanel *panel = window.comparison();
+        panel->choose(Plane::Dispatch, {"greedy", "random"});
+        panel->setDuration("35s");
+        QSignalSpy done(panel, &ComparisonPanel::finished);
+        QSignalSpy stored(panel, &ComparisonPanel::stored);
+        panel->setSeeds(2);
+        QVERIFY(panel->run());
+        QVERIFY(done.wait(120000));
+        QCOMPARE(stored.count(), 1);
+        const QString label = stored.front().front().toString();
+
+        panel->setSeeds(3);
+        QVERIFY(panel->run(true));
+        QVERIFY(done.wait(120000));
+        QVERIFY2(panel->statusText().contains("6 runs done. 4 of them were in the store already"),
+                 qPrintable(panel->statusText()));
+        QCOMPARE(stored.back().front().toString(), label);
+        QStringList resumed;
+        for (int r = 0; r < panel->table()->rowCount(); ++r)
+            resumed << panel->table()->item(r, 1)->text();
+
+        QVERIFY(panel->run()); // the same runs, in a comparison of their own
+        QVERIFY(done.wait(120000));
+        QVERIFY(stored.back().front().toString() != label);
+        QStringList whole;
+        for (int r = 0; r < panel->table()->rowCount(); ++r)
+            whole << panel->table()->item(r, 1)->text();
+        QCOMPARE(resumed, whole);
+    }
+
     /** A `kais` checkpoint holds cMMAC and GPG: both are ticked, each with its plane's
      *  baselines. */
     void kaisModelTicksBothPlanes()

@@ -65,10 +65,16 @@ ComparisonPanel::ComparisonPanel(TopologyDocument *document, QWidget *parent)
     mForm = form;
     connect(mModelLabel, &QLabel::linkActivated, this, [this] { useModel(nullptr, {}); });
     mRun = new QPushButton(tr("Run Comparison"), controls);
+    mResume = new QPushButton(tr("Resume"), controls);
+    mResume->setToolTip(tr("Run only what the experiment store lacks of this comparison: the "
+                           "runs that finished before a cancel or a crash are taken from it"));
+    // Resume while idle, Cancel while running: one place, so a cancelled comparison
+    // is resumed where it was cancelled.
     mCancel = new QPushButton(tr("Cancel"), controls);
-    mCancel->setEnabled(false);
+    mCancel->hide();
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(mRun);
+    buttons->addWidget(mResume);
     buttons->addWidget(mCancel);
     form->addRow(buttons);
     mProgress = new QProgressBar(controls);
@@ -91,7 +97,8 @@ ComparisonPanel::ComparisonPanel(TopologyDocument *document, QWidget *parent)
     h->addWidget(controls);
     h->addWidget(mTabs, 1);
 
-    connect(mRun, &QPushButton::clicked, this, &ComparisonPanel::run);
+    connect(mRun, &QPushButton::clicked, this, [this] { run(); });
+    connect(mResume, &QPushButton::clicked, this, [this] { run(true); });
     connect(mCancel, &QPushButton::clicked, this, &ComparisonPanel::cancel);
     connect(&mRunner, &ComparisonRunner::progress, this, [this](int done, int total) {
         mProgress->setRange(0, total);
@@ -182,7 +189,7 @@ std::vector<std::string> ComparisonPanel::checked(Plane plane) const
     return names;
 }
 
-bool ComparisonPanel::run()
+bool ComparisonPanel::run(bool resume)
 {
     if (mRunner.isRunning())
         return false;
@@ -212,12 +219,16 @@ bool ComparisonPanel::run()
     }
     spec.jobs = mJobs->value();
     spec.model = mModel;
-    mRunner.start(scenario, spec, experimentsDbPath().toStdString());
+    mRunner.start(scenario, spec, experimentsDbPath().toStdString(), resume);
     mRun->setEnabled(false);
-    mCancel->setEnabled(true);
+    mResume->hide();
+    mCancel->show();
     mProgress->setRange(0, int(spec.variants.size() * spec.seeds.size()));
     mProgress->setValue(0);
-    mStatus->setText(tr("Running %1 policy sets × %2 seeds…").arg(spec.variants.size()).arg(spec.seeds.size()));
+    mStatus->setText((resume ? tr("Resuming %1 policy sets × %2 seeds…")
+                             : tr("Running %1 policy sets × %2 seeds…"))
+                         .arg(spec.variants.size())
+                         .arg(spec.seeds.size()));
     return true;
 }
 
@@ -230,7 +241,8 @@ void ComparisonPanel::cancel()
 void ComparisonPanel::runnerFinished()
 {
     mRun->setEnabled(true);
-    mCancel->setEnabled(false);
+    mCancel->hide();
+    mResume->show();
     const ComparisonOutcome out = mRunner.takeOutcome();
     if (!out.error.isEmpty()) {
         mStatus->setText(out.error);
@@ -249,6 +261,8 @@ void ComparisonPanel::runnerFinished()
     showResults(q(out.scenario.name), out.spec, out.cells, q(label));
     QString status = out.cancelled ? tr("Cancelled: %1 runs done.").arg(done)
                                    : tr("%1 runs done.").arg(done);
+    if (out.fromStore > 0)
+        status += tr(" %1 of them were in the store already.").arg(out.fromStore);
     if (failed && !out.cancelled)
         status += tr(" %n failed: %1", nullptr, failed).arg(firstError);
     if (!out.storeError.empty()) {

@@ -43,8 +43,11 @@ public:
     std::vector<std::string> checked(Plane plane) const;
     void setSeeds(int seeds);
     void setDuration(const QString &text);
-    /** Starts a comparison; false with the reason shown when it cannot start. */
-    bool run();
+    /** Starts a comparison; false with the reason shown when it cannot start. With
+     *  `resume`, the runs the store holds complete for the same scenario, policies,
+     *  seeds, duration and model are taken from it and only the rest run, under the
+     *  label they were stored with (`schedlab-cli compare --resume`). */
+    bool run(bool resume = false);
     void cancel();
     bool isRunning() const { return mRunner.isRunning(); }
     /** Shows finished results (from a run or reopened from the store). */
@@ -82,6 +85,7 @@ private:
     QLineEdit *mDuration;
     QSpinBox *mJobs;
     QPushButton *mRun;
+    QPushButton *mResume;
     QPushButton *mCancel;
     QProgressBar *mProgress;
     QLabel *mStatus;

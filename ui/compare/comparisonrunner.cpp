@@ -7,6 +7,7 @@
 
 #include <QDateTime>
 #include <QMetaObject>
+#include <algorithm>
 #include <optional>
 
 namespace schedlab::ui {
@@ -21,7 +22,7 @@ ComparisonRunner::~ComparisonRunner()
 }
 
 bool ComparisonRunner::start(const Scenario &scenario, const ComparisonSpec &spec,
-                             const std::string &database)
+                             const std::string &database, bool resume)
 {
     if (mThread.isRunning())
         return false;
@@ -33,7 +34,7 @@ bool ComparisonRunner::start(const Scenario &scenario, const ComparisonSpec &spe
     mThread.start();
     QMetaObject::invokeMethod(
         work,
-        [this, scenario, spec, database] {
+        [this, scenario, spec, database, resume] {
             ComparisonOutcome outcome;
             outcome.scenario = scenario;
             outcome.spec = spec;
@@ -44,6 +45,12 @@ bool ComparisonRunner::start(const Scenario &scenario, const ComparisonSpec &spe
             if (!database.empty()) {
                 outcome.label = comparisonLabel(scenario);
                 store = ExperimentStore::open(database, &outcome.storeError);
+                if (store && resume) {
+                    hooks.known = completedCells(*store, scenario, spec, &outcome.label);
+                    outcome.fromStore =
+                        int(std::count_if(hooks.known.begin(), hooks.known.end(),
+                                          [](const auto &k) { return k.has_value(); }));
+                }
                 if (store) {
                     recorder.emplace(*store, scenario, outcome.spec, outcome.label);
                     recorder->attach(hooks);

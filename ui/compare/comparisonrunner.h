@@ -22,6 +22,7 @@ struct ComparisonOutcome
      *  store's error if it refused them (the runs' results are here either way). */
     std::string label;
     std::string storeError;
+    int fromStore = 0; ///< resumed: the runs taken from the store rather than run
 };
 
 /**
@@ -39,9 +40,11 @@ public:
     ~ComparisonRunner() override;
 
     /** Starts unless one is running; false if busy. With `database`, each run is kept
-     *  in that store as it ends (ComparisonRecorder), whatever happens to the rest. */
+     *  in that store as it ends (ComparisonRecorder), whatever happens to the rest;
+     *  with `resume` too, the runs it holds complete already are taken from it
+     *  (completedCells()) and the comparison goes on under their label. */
     bool start(const Scenario &scenario, const ComparisonSpec &spec,
-               const std::string &database = {});
+               const std::string &database = {}, bool resume = false);
     void cancel() { mCancel = true; }
     bool isRunning() const { return mThread.isRunning(); }
     /** The last outcome; valid after finished(). */
