@@ -43,6 +43,15 @@ bool ahead(Better better, double ours, double theirs)
     return better == Better::Lower ? ours < theirs : ours > theirs;
 }
 
+/** "a", "a and b", "a, b and c". */
+std::string joinAnd(const std::vector<std::string> &items)
+{
+    std::string out;
+    for (std::size_t i = 0; i < items.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
+    return out;
+}
+
 /** Whether the ordering holds at one value; nullopt with `why` when it cannot be told. */
 std::optional<bool> holdsAt(const PaperClaim &c, const SweepPointResult &point, Better better,
                             std::string *why)
@@ -65,7 +74,7 @@ std::optional<bool> holdsAt(const PaperClaim &c, const SweepPointResult &point, 
             return false;
         }
     }
-    *why = c.policy + " ahead of " + std::to_string(c.than.size()) + " at " + point.value;
+    *why = c.policy + " ahead of " + joinAnd(c.than) + " at " + point.value;
     return true;
 }
 
@@ -97,8 +106,7 @@ void judgeOver(const PaperClaim &c, const SweepResult &sweep, Better better, Cla
         }
     }
     o.verdict = "same direction";
-    o.why = "at " + c.at + " " + meanCi(*ours) + ", ahead of " + std::to_string(c.over.size()) +
-            " other values";
+    o.why = "at " + c.at + " " + meanCi(*ours) + ", better than at " + joinAnd(c.over);
 }
 
 /** An ordering over `points`: enough of them (the claim's share) must hold it. */
@@ -119,7 +127,9 @@ void judgeThan(const PaperClaim &c, const std::vector<const SweepPointResult *> 
     }
     const int total = int(points.size());
     o.verdict = held >= c.share * total - 1e-9 ? "same direction" : "different direction";
-    o.why = held == total ? why
+    o.why = held == total ? (total == 1 ? why
+                                        : c.policy + " ahead of " + joinAnd(c.than) + " at all " +
+                                              std::to_string(total) + " values")
                           : "holds at " + std::to_string(held) + " of " + std::to_string(total) +
                                 " values; " + firstMiss;
 }
