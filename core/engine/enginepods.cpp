@@ -170,6 +170,8 @@ bool Engine::reservePod(std::int32_t id, int node, const PodRequest &request)
     ns.cpuAlloc += pod.cpu;
     ns.memAlloc += pod.memory;
     ++ns.pods;
+    if (node < mTopology.edgeCount)
+        mMetrics.pods().nodeHolds(node, ns.pods);
     return true;
 }
 
@@ -377,6 +379,12 @@ void Engine::finishPods()
     for (int n = 0; n < mTopology.edgeCount; ++n)
         used += mCaches[n].used();
     mMetrics.pods().setDiskUsed(used / mTopology.edgeCount);
+    std::vector<double> cores, perf;
+    for (int n = 0; n < mTopology.edgeCount; ++n) {
+        cores.push_back(mTopology.nodes[n].cpu);
+        perf.push_back(mTopology.nodes[n].perf);
+    }
+    mMetrics.pods().finishNodes(cores, perf);
     if (mServing)
         finishServing();
 }

@@ -3,6 +3,8 @@
 
 #include "metrics/metriccatalog.h"
 
+#include <cmath>
+
 namespace schedlab {
 
 void PodMetrics::failed(PodFailure kind)
@@ -13,6 +15,32 @@ void PodMetrics::failed(PodFailure kind)
     case PodFailure::Unschedulable: ++mUnschedulable; break;
     case PodFailure::None: break;
     }
+}
+
+void PodMetrics::finishNodes(const std::vector<double> &cores, const std::vector<double> &perf)
+{
+    const std::size_t n = perf.size();
+    if (n < 2)
+        return;
+    std::vector<double> perCore(n, 0.0);
+    for (std::size_t i = 0; i < n && i < mMostPods.size(); ++i)
+        perCore[i] = cores[i] > 0 ? mMostPods[i] / cores[i] : 0.0;
+    const auto mean = [n](const std::vector<double> &v) {
+        double sum = 0.0;
+        for (double x : v)
+            sum += x;
+        return sum / double(n);
+    };
+    const double mp = mean(perCore), mf = mean(perf);
+    double sxy = 0.0, sxx = 0.0, syy = 0.0;
+    for (std::size_t i = 0; i < n; ++i) {
+        sxy += (perCore[i] - mp) * (perf[i] - mf);
+        sxx += (perCore[i] - mp) * (perCore[i] - mp);
+        syy += (perf[i] - mf) * (perf[i] - mf);
+    }
+    if (syy <= 0.0)
+        return; // one performance: nothing to correlate with
+    mPerfCorrelation = sxx > 0.0 ? sxy / std::sqrt(sxx * syy) : 0.0;
 }
 
 void PodMetrics::appendTo(std::vector<MetricValue> &out) const
@@ -30,6 +58,8 @@ void PodMetrics::appendTo(std::vector<MetricValue> &out) const
     add("failures_image_pull", double(mImagePull));
     add("failures_container_create", double(mContainerCreate));
     add("failures_unschedulable", double(mUnschedulable));
+    if (mPerfCorrelation)
+        add("pods_per_core_perf_corr", *mPerfCorrelation);
     if (mServing) {
         add("qps", mQps);
         add("replica_cpu_util_mean", mUtilMean);

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace schedlab {
@@ -34,6 +35,20 @@ public:
         ++mEnded;
     }
     void setDiskUsed(double meanBytes) { mDiskUsed = meanBytes; }
+    /** Edge node `node` holds `pods` pods now (placed and not ended). */
+    void nodeHolds(int node, int pods)
+    {
+        if (node >= int(mMostPods.size()))
+            mMostPods.resize(std::size_t(node) + 1, 0);
+        mMostPods[std::size_t(node)] = std::max(mMostPods[std::size_t(node)], pods);
+    }
+    /**
+     * At the end of a run, with each edge node's cores and single-thread performance
+     * (`perf`): Pearson's r between the most pods a node held per core and its
+     * performance (KubeHICE Fig. 13), 0 when every node held as many per core. Not
+     * reported when the nodes' performance does not differ.
+     */
+    void finishNodes(const std::vector<double> &cores, const std::vector<double> &perf);
     /** Measured wall time of one placement decision. */
     void decision(std::int64_t nanos) { mDecisionNanos += nanos, ++mDecisions; }
 
@@ -66,6 +81,8 @@ private:
     double mBeforeEviction = -1.0;
     std::int64_t mDecisionNanos = 0;
     std::uint64_t mDecisions = 0;
+    std::vector<int> mMostPods; ///< per edge node
+    std::optional<double> mPerfCorrelation;
     bool mServing = false;
     double mQps = 0.0, mUtilMean = 0.0, mUtilMin = 0.0, mKError = 0.0;
 };

@@ -306,7 +306,7 @@ private Q_SLOTS:
             engine.run();
             int count[2] = {0, 0};
             for (const Pod &pod : engine.state().pods)
-                if (pod.stream == 1 && pod.phase != PodPhase::Failed)
+                if (pod.stream == 1 && pod.node >= 0 && pod.phase != PodPhase::Failed)
                     ++count[pod.node];
             if (std::string(policy) == "kubehice")
                 QVERIFY2(count[0] >= 2 * count[1] && count[1] > 0,

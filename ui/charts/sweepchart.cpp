@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sweepchart.h"
 
+#include "chartbuilders.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -9,6 +11,14 @@ namespace schedlab::charts {
 
 std::optional<ChartData> sweepChart(const SweepResult &sweep, const QString &metric, QString *error)
 {
+    if (sweep.points.size() == 1) { // a line through one point says nothing: a bar per policy
+        auto bars = metricBars(sweep.points.front().summary, metric, error);
+        if (bars)
+            bars->xLabel =
+                QStringLiteral("%1 %2").arg(QString::fromStdString(sweep.parameter),
+                                            QString::fromStdString(sweep.points.front().value));
+        return bars;
+    }
     const std::string key = metric.toStdString();
     std::vector<std::string> values;
     for (const SweepPointResult &p : sweep.points)

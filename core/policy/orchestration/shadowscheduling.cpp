@@ -20,6 +20,13 @@ struct ProblemDeleter
 {
     void operator()(glp_prob *p) const { glp_delete_prob(p); }
 };
+
+/** GLPK keeps an environment per thread until it is freed: left to every worker
+ *  thread of a comparison, each would leak one. */
+struct EnvironmentRelease
+{
+    ~EnvironmentRelease() { glp_free_env(); }
+};
 } // namespace
 
 ShadowSchedule solveShadowScheduling(const ShadowProblem &pb)
@@ -34,6 +41,7 @@ ShadowSchedule solveShadowScheduling(const ShadowProblem &pb)
     const double u = pb.utilisation;
 
     std::lock_guard lock(gGlpkMutex);
+    const EnvironmentRelease release; // after the problem is deleted
     glp_term_out(GLP_OFF);
     std::unique_ptr<glp_prob, ProblemDeleter> lp(glp_create_prob());
     glp_set_obj_dir(lp.get(), GLP_MAX);
