@@ -22,7 +22,7 @@ SANITIZE_ENV   := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
                   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 NO_GUI         := -DSCHEDLAB_BUILD_GUI=OFF -DSCHEDLAB_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=None
 
-.PHONY: all deps configure build run test bench package clean format sanitize fuzz
+.PHONY: all deps configure build run test bench package clean format sanitize fuzz-deps fuzz
 
 all: build
 
@@ -78,8 +78,10 @@ sanitize: deps $(SANITIZE_BUILD)/build.ninja
 	cmake --build $(SANITIZE_BUILD) -j $(JOBS)
 	cd $(SANITIZE_BUILD) && $(SANITIZE_ENV) ctest --output-on-failure -j $(JOBS) $(SANITIZE_CTEST_ARGS)
 
-fuzz: deps
+fuzz-deps: deps
 	@$(MAKE) --no-print-directory deps DEPS="$(FUZZ_DEPS)"
+
+fuzz: fuzz-deps
 	@$(MAKE) --no-print-directory $(FUZZ_BUILD)/build.ninja
 	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target $(FUZZ_TARGETS)
 	$(SANITIZE_ENV) $(FUZZ_BUILD)/run-fuzzers.sh $(FUZZ_SECONDS)

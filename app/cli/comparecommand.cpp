@@ -148,6 +148,10 @@ int compareCommand(const CompareArgs &a)
     if (store) {
         recorder.emplace(*store, *scenario, spec, label);
         recorder->attach(hooks);
+        if (!recorder->ok()) { // a full disk, say: no run is started to be lost
+            std::fprintf(stderr, "error: %s; nothing was run\n", recorder->error().c_str());
+            return RunFailed;
+        }
     }
     ProgressBar bar("compare");
     const auto cells = runComparison(
@@ -190,7 +194,7 @@ int compareCommand(const CompareArgs &a)
         if (!a.out.empty())
             std::printf("results: %s/summary.csv, runs.csv, frames.csv, cdf.csv, summary.json\n",
                         a.out.c_str());
-        if (store)
+        if (store && recorder->ok())
             std::printf("runs stored in %s (comparison '%s')\n", a.db.c_str(), label.c_str());
     }
     if (interrupted) {

@@ -88,10 +88,13 @@ int runCommand(const RunArgs &a)
     if (!a.db.empty()) {
         std::string error;
         recorder = RunRecorder::open(a.db, &error);
-        if (!recorder || !recorder->begin(*scenario, p, seed)) {
-            std::fprintf(stderr, "error: %s\n",
-                         recorder ? recorder->lastError().c_str() : error.c_str());
+        if (!recorder) { // not a store, or not one this version reads
+            std::fprintf(stderr, "error: %s\n", error.c_str());
             return BadInput;
+        }
+        if (!recorder->begin(*scenario, p, seed)) { // a store that takes no writes
+            std::fprintf(stderr, "error: %s\n", recorder->lastError().c_str());
+            return RunFailed;
         }
     }
 

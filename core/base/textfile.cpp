@@ -73,7 +73,16 @@ bool writeInPlace(const std::string &path, std::string_view bytes, std::string *
 }
 } // namespace
 
-bool replaceFile(const std::string &path, std::string_view bytes, std::string *why)
+namespace {
+/** A file written beside its destination, waiting for its rename; `temp` is empty when
+ *  the destination is a special file, which is written in place. */
+struct Staged
+{
+    std::string temp, real;
+};
+
+/** Writes `bytes` to a new temporary file beside `path` (beside the file a link names). */
+bool stage(const std::string &path, std::string_view bytes, Staged &out, std::string *why)
 {
     const auto fail = [&](const std::string &what) {
         if (why)
@@ -91,13 +100,13 @@ bool replaceFile(const std::string &path, std::string_view bytes, std::string *w
     if (::stat(path.c_str(), &target) == 0 && !S_ISREG(target.st_mode))
         return writeInPlace(path, bytes, why);
     // Through a symbolic link, the file it names is replaced, not the link.
-    std::string real = path;
+    out.real = path;
     if (std::filesystem::is_symlink(path, ec)) {
-        real = std::filesystem::canonical(path, ec).string();
+        out.real = std::filesystem::canonical(path, ec).string();
         if (ec)
             return fail("cannot follow the link: " + ec.message());
     }
-    std::string temp = real + ".XXXXXX";
+    std::string temp = out.real + ".XXXXXX";
     const int fd = ::mkstemp(temp.data());
     if (fd < 0)
         return fail(std::string("cannot write beside it: ") + std::strerror(errno));
@@ -116,17 +125,53 @@ bool replaceFile(const std::string &path, std::string_view bytes, std::string *w
     }
     // mkstemp makes the file private (0600): keep the replaced file's mode, or 0644.
     struct stat old{};
-    ::fchmod(fd, ::stat(real.c_str(), &old) == 0 ? (old.st_mode & 07777) : 0644);
+    ::fchmod(fd, ::stat(out.real.c_str(), &old) == 0 ? (old.st_mode & 07777) : 0644);
     if (::close(fd) != 0) {
         const std::string reason = std::strerror(errno);
         std::filesystem::remove(temp, ec);
         return fail("cannot write: " + reason);
     }
-    std::filesystem::rename(temp, real, ec);
-    if (ec) {
-        std::error_code ignored;
-        std::filesystem::remove(temp, ignored);
-        return fail("cannot replace it: " + ec.message());
+    out.temp = std::move(temp);
+    return true;
+}
+
+void discard(const std::vector<Staged> &staged, std::size_t from)
+{
+    std::error_code ignored;
+    for (std::size_t i = from; i < staged.size(); ++i)
+        if (!staged[i].temp.empty())
+            std::filesystem::remove(staged[i].temp, ignored);
+}
+} // namespace
+
+bool replaceFile(const std::string &path, std::string_view bytes, std::string *why)
+{
+    return replaceFiles({{path, bytes}}, why);
+}
+
+bool replaceFiles(const std::vector<std::pair<std::string, std::string_view>> &files,
+                  std::string *why)
+{
+    std::vector<Staged> staged;
+    for (const auto &[path, bytes] : files) {
+        Staged s;
+        if (!stage(path, bytes, s, why)) {
+            discard(staged, 0);
+            return false;
+        }
+        staged.push_back(std::move(s));
+    }
+    for (std::size_t i = 0; i < staged.size(); ++i) {
+        if (staged[i].temp.empty())
+            continue;
+        std::error_code ec;
+        std::filesystem::rename(staged[i].temp, staged[i].real, ec);
+        if (ec) {
+            discard(staged, i);
+            if (why)
+                *why = files[i].first + ": cannot replace it: " + ec.message();
+            return false;
+        }
     }
     return true;
 }

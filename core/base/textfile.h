@@ -5,6 +5,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace schedlab {
 
@@ -20,5 +22,11 @@ std::optional<std::string> readTextFile(const std::string &path, std::string *wh
  * touched. False with the reason in `why` (naming the file).
  */
 bool replaceFile(const std::string &path, std::string_view bytes, std::string *why = nullptr);
+
+/** replaceFile() of several files as one: each is written beside its destination
+ *  first, and only when all are written are they renamed into place, so a failure
+ *  (a full disk) leaves the earlier set as it was, not half of each. */
+bool replaceFiles(const std::vector<std::pair<std::string, std::string_view>> &files,
+                  std::string *why = nullptr);
 
 } // namespace schedlab

@@ -87,16 +87,13 @@ bool writeComparisonFiles(const std::string &dir, const Scenario &scenario,
                 << csvNumber(fraction) << '\n';
     }
     json << comparisonJson(scenario, spec, summary).dump(2) << '\n';
-    // Each file whole or not at all: a failed write (a full disk) keeps the one before.
-    const std::pair<const char *, const std::ostringstream *> files[] = {{"summary.csv", &sum},
-                                                                         {"runs.csv", &runs},
-                                                                         {"frames.csv", &frames},
-                                                                         {"cdf.csv", &cdf},
-                                                                         {"summary.json", &json}};
-    for (const auto &[name, text] : files)
-        if (!replaceFile((base / name).string(), text->str(), error))
-            return false;
-    return true;
+    // All files or none: a failed write (a full disk) keeps the set written before.
+    const std::string texts[] = {sum.str(), runs.str(), frames.str(), cdf.str(), json.str()};
+    const char *names[] = {"summary.csv", "runs.csv", "frames.csv", "cdf.csv", "summary.json"};
+    std::vector<std::pair<std::string, std::string_view>> files;
+    for (std::size_t i = 0; i < std::size(names); ++i)
+        files.emplace_back((base / names[i]).string(), texts[i]);
+    return replaceFiles(files, error);
 }
 
 } // namespace schedlab

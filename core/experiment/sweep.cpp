@@ -277,9 +277,15 @@ SweepResult runSweep(const SweepPlan &plan, const SweepSpec &spec,
                 recorder.emplace(*spec.store, r.scenario, r.spec, r.comparison);
                 recorder->attach(hooks);
             }
-            r.cells = runComparison(r.scenario, r.spec, reported, cancel, hooks);
-            if (recorder && !recorder->ok() && out.storeError.empty())
-                out.storeError = recorder->error();
+            if (recorder && !recorder->ok()) { // a full disk, say: nothing is run to be lost
+                if (out.storeError.empty())
+                    out.storeError = recorder->error();
+                failEvery("not run: the store refused it: " + recorder->error());
+            } else {
+                r.cells = runComparison(r.scenario, r.spec, reported, cancel, hooks);
+                if (recorder && !recorder->ok() && out.storeError.empty())
+                    out.storeError = recorder->error();
+            }
         } else if (cancel && cancel->load()) {
             failEvery("cancelled before it ran");
         } else {

@@ -156,9 +156,9 @@ bool writeSweepFiles(const std::string &prefix, const SweepResult &sweep,
         }
     }
     json << sweepJson(sweep).dump(2) << '\n';
-    // Each file whole or not at all: a failed write (a full disk) keeps the one before.
-    if (!replaceFile(summaryPath, sum.str(), error) || !replaceFile(runsPath, runs.str(), error) ||
-        !replaceFile(jsonPath, json.str(), error))
+    // All files or none: a failed write (a full disk) keeps the set written before.
+    const std::string sumText = sum.str(), runsText = runs.str(), jsonText = json.str();
+    if (!replaceFiles({{summaryPath, sumText}, {runsPath, runsText}, {jsonPath, jsonText}}, error))
         return false;
     if (written)
         *written = {summaryPath, runsPath, jsonPath};

@@ -210,6 +210,13 @@ std::unique_ptr<ExperimentStore> ExperimentStore::open(const std::string &path, 
         if (version > 0 && !quickCheck(raw, path, &err))
             return nullptr;
 
+        // SQLite opens a file it may not write read-only without a word: a writer
+        // would then fail at its first run, after the work.
+        if (sqlite3_db_readonly(raw, "main") == 1) {
+            err = path + " cannot be written (a read-only file or filesystem); `export --db` "
+                         "reads it as it is";
+            return nullptr;
+        }
         // The file is ours (or new): from here on we may write.
         if (!enableWal(raw, path, &err))
             return nullptr;

@@ -48,8 +48,10 @@ public:
      * Opens the store at `path`, creating it or migrating it to the current schema.
      * Returns null and sets `*error` (which names the file) when the file is not an
      * SQLite database, is corrupt, belongs to another program or has a newer schema;
-     * such a file is never written to. Corruption is checked cheaply (header, file
-     * size, schema page); checkIntegrity() reads the whole file.
+     * such a file is never written to. A store that cannot be written (a read-only
+     * file or filesystem) is refused too: this is the writers' open. Corruption is
+     * checked cheaply (header, file size, schema page); checkIntegrity() reads the
+     * whole file.
      */
     static std::unique_ptr<ExperimentStore> open(const std::string &path, std::string *error);
 

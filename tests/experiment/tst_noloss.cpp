@@ -8,11 +8,13 @@
 #include "store/experimentstore.h"
 
 #include <QElapsedTimer>
+#include <QMap>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
 #include <csignal>
+#include <sys/resource.h>
 #include <sys/stat.h>
 
 using namespace schedlab;
@@ -160,6 +162,47 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains("summary.csv"), r.err.constData());
         QVERIFY(runs.open(QIODevice::ReadOnly));
         QCOMPARE(runs.readAll(), before);
+    }
+
+    /** A full disk (here a file size limit: writes past it fail as on a full disk)
+     *  keeps the earlier set of result files as it was and leaves no temporary file. */
+    void aFullDiskKeepsTheEarlierResults()
+    {
+        QTemporaryDir dir;
+        const QStringList small = {
+            "compare", "scenarios/tutorial.yaml", "--seeds", "2", "--duration", "20s", "--out",
+            dir.path()};
+        QCOMPARE(test::cli(small).exitCode, 0);
+        QMap<QString, QByteArray> before;
+        for (const QString &name : QDir(dir.path()).entryList(QDir::Files)) {
+            QFile f(dir.filePath(name));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            before[name] = f.readAll();
+        }
+        QVERIFY(before.size() == 5 && before["cdf.csv"].size() > 4000);
+
+        const auto limited = [](const QStringList &args) {
+            QProcess p;
+            p.setWorkingDirectory(QStringLiteral(SCHEDLAB_SOURCE_DIR));
+            p.setChildProcessModifier([] {
+                ::signal(SIGXFSZ, SIG_IGN); // a write past the limit fails instead
+                const rlimit limit{12000, 12000};
+                ::setrlimit(RLIMIT_FSIZE, &limit);
+            });
+            p.start(QStringLiteral(SCHEDLAB_CLI), args);
+            p.waitForFinished(120000);
+            return test::CliResult{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+                                   p.readAllStandardOutput(), p.readAllStandardError()};
+        };
+        const auto r = limited(small + QStringList{"--dispatch", "greedy,random,round-robin"});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("cannot write"), r.err.constData());
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList(before.keys()));
+        for (auto it = before.begin(); it != before.end(); ++it) {
+            QFile f(dir.filePath(it.key()));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QVERIFY2(f.readAll() == it.value(), qPrintable(it.key()));
+        }
     }
 
     /** A reader never makes or converts a store: export --db on an empty or foreign
