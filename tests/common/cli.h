@@ -24,4 +24,11 @@ inline CliResult cli(const QStringList &args)
             p.readAllStandardError()};
 }
 
+/** Whether schedlab-cli draws charts: it does when built with the GUI, whose chart
+ *  module `export`, the sweep figures and the report's renderings use. */
+inline bool cliDrawsCharts()
+{
+    return cli({"--help"}).out.contains("\n  export ");
+}
+
 } // namespace schedlab::test

@@ -108,7 +108,7 @@ private Q_SLOTS:
         timer.start();
         ::kill(pid_t(p->processId()), SIGINT);
         QVERIFY(p->waitForFinished(10000));
-        QVERIFY(timer.elapsed() < 2000);
+        QVERIFY(timer.elapsed() < 2000 * SCHEDLAB_SLOWDOWN);
         QCOMPARE(p->exitCode(), 130);
         const QByteArray err = p->readAllStandardError();
         QVERIFY2(err.contains("interrupted: ") && err.contains("--resume"), err.constData());
@@ -124,8 +124,6 @@ private Q_SLOTS:
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write("keep me\n");
         file.close();
-        QElapsedTimer timer;
-        timer.start();
         const auto out = test::cli(kCompare + QStringList{"--out", file.fileName()});
         QCOMPARE(out.exitCode, 2);
         QVERIFY2(out.err.contains("--out") && out.err.contains("it is a file"),
@@ -133,7 +131,7 @@ private Q_SLOTS:
         const auto db = test::cli(kCompare + QStringList{"--db", file.fileName()});
         QCOMPARE(db.exitCode, 2);
         QVERIFY2(db.err.contains("afile.txt"), db.err.constData());
-        QVERIFY(timer.elapsed() < 3000); // refused, not run
+        QVERIFY2(out.out.isEmpty() && db.out.isEmpty(), out.out.constData()); // no table: not run
         QVERIFY(file.open(QIODevice::ReadOnly));
         QCOMPARE(file.readAll(), QByteArray("keep me\n"));
         const auto resume = test::cli(kCompare + QStringList{"--resume"});

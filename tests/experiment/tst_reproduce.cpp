@@ -136,7 +136,9 @@ private Q_SLOTS:
         QFile report(dir.filePath("report.md"));
         QVERIFY(report.open(QIODevice::ReadOnly));
         QVERIFY(report.readAll().contains("| claim | at | paper | SchedLab |"));
-        // Rendered beside it, the chart included.
+        // Rendered beside it, the chart included (the chart module comes with the GUI).
+        if (!test::cliDrawsCharts())
+            return;
         QFile html(dir.filePath("report.html")), pdf(dir.filePath("report.pdf"));
         QVERIFY(html.open(QIODevice::ReadOnly) && pdf.open(QIODevice::ReadOnly));
         const QByteArray page = html.readAll();

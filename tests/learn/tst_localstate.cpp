@@ -37,6 +37,18 @@ void *operator new[](std::size_t size)
 {
     return operator new(size);
 }
+// The standard library asks for temporary buffers with these (std::stable_sort): left
+// to the runtime's own, their memory would come back to the free() below from another
+// allocator.
+void *operator new(std::size_t size, const std::nothrow_t &) noexcept
+{
+    ++gAllocations;
+    return std::malloc(size ? size : 1);
+}
+void *operator new[](std::size_t size, const std::nothrow_t &) noexcept
+{
+    return operator new(size, std::nothrow);
+}
 void operator delete(void *p) noexcept
 {
     std::free(p);
