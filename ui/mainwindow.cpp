@@ -327,8 +327,10 @@ bool MainWindow::maybeSave()
         return true;
     const auto answer = QMessageBox::warning(
         this, tr("Unsaved changes"),
-        tr("%1 has unsaved changes. Save them?").arg(QString::fromStdString(mDocument->scenario().name)),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel);
+        tr("%1 has unsaved changes. Save them?")
+            .arg(QString::fromStdString(mDocument->scenario().name)),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+        QMessageBox::Cancel); // Enter keeps everything as it is, on screen and on disk
     if (answer == QMessageBox::Save)
         return saveDialog(false);
     return answer == QMessageBox::Discard;

@@ -265,6 +265,30 @@ private Q_SLOTS:
         QVERIFY(doc.problems().empty());
     }
 
+    /** Clicking a node (to follow it, say) selects it and changes nothing: no undo
+     *  step, no unsaved-changes mark, even when the pointer wobbles a pixel. */
+    void aClickIsNoEdit()
+    {
+        MainWindow window;
+        window.resize(1200, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml"))
+                    .isEmpty());
+        TopologyDocument *doc = window.document();
+        TopologyView *view = window.topologyView();
+        window.tools()->activate("Select");
+        QGraphicsItem *node = itemFor(*window.topologyScene(), ItemKind::Node, "e1-arm");
+        QVERIFY(node);
+        const QPointF at = node->sceneBoundingRect().center();
+        click(view, at);
+        QVERIFY(node->isSelected());
+        drag(view, at, at + QPointF(1, 1));
+        QCOMPARE(doc->undoStack()->count(), 0);
+        QVERIFY(!doc->isModified());
+        QVERIFY(!window.isWindowModified());
+    }
+
     void buildSaveAndReopenThroughTheWindow()
     {
         MainWindow window;

@@ -4,6 +4,7 @@
 #include "topologydocument.h"
 #include "topologyscene.h"
 
+#include <QApplication>
 #include <QGraphicsLineItem>
 #include <QPen>
 
@@ -50,6 +51,7 @@ bool SelectTool::press(QPointF pos, Qt::KeyboardModifiers modifiers)
         mDragFrom = movable->data(kLayoutPointRole).toPointF();
         mDragStart = pos;
         mDragging = true;
+        mMoved = false;
         ++mDragId;
     }
     return true;
@@ -59,6 +61,10 @@ void SelectTool::move(QPointF pos)
 {
     if (!mDragging)
         return;
+    // A click that wobbles a pixel is still a click, not an edit of the layout.
+    if (!mMoved && (pos - mDragStart).manhattanLength() < QApplication::startDragDistance())
+        return;
+    mMoved = true;
     // Whole pixels keep the saved layout readable.
     const QPointF to = mDragFrom + pos - mDragStart;
     mDocument->move(mDragName.toStdString(), CanvasPoint{std::round(to.x()), std::round(to.y())},

@@ -59,6 +59,7 @@ private:
     QPointF mDragStart, mDragFrom;
     int mDragId = 0;
     bool mDragging = false;
+    bool mMoved = false; ///< past the drag distance: a click alone moves nothing
 };
 
 /** Click to add an edge site, an eAP (in a site), an edge node (on an eAP) or cloud VMs. */
