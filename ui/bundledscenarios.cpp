@@ -28,6 +28,13 @@ QString bundledScenarioDir(const QString &programDir)
     return {};
 }
 
+bool isBundledScenario(const QString &path, const QString &programDir)
+{
+    const QString dir = bundledScenarioDir(programDir);
+    return !path.isEmpty() && !dir.isEmpty() &&
+           QFileInfo(path).canonicalPath() == QFileInfo(dir).canonicalFilePath();
+}
+
 QStringList bundledScenarios(const QString &programDir)
 {
     const QString dir = bundledScenarioDir(programDir);

@@ -17,6 +17,9 @@ QString bundledScenarioDir(const QString &programDir);
 /** The bundled request-plane scenarios, sorted by file name; global scenarios, which
  *  run from the command line, are left out. */
 QStringList bundledScenarios(const QString &programDir);
+/** Whether `path` is one of the bundled scenarios (in bundledScenarioDir()): a
+ *  template that Save writes under a new name, never over itself. */
+bool isBundledScenario(const QString &path, const QString &programDir);
 /** SchedLab's icon, drawn from its SVG at the sizes a window manager asks for. */
 QIcon applicationIcon();
 

@@ -307,7 +307,12 @@ void MainWindow::openChecked(const QString &path)
 bool MainWindow::saveDialog(bool saveAs)
 {
     QString path = mDocument->fileName();
-    if (saveAs || path.isEmpty()) {
+    // The bundled examples are templates: their copy is saved under a name of its own.
+    const bool example = isBundledScenario(path, QCoreApplication::applicationDirPath());
+    if (example)
+        path = QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
+                   .filePath(QFileInfo(path).fileName());
+    if (saveAs || example || path.isEmpty()) {
         path = QFileDialog::getSaveFileName(this, tr("Save Scenario"), path,
                                             tr("Scenarios (*.yaml *.yml)"));
         if (path.isEmpty())

@@ -123,6 +123,8 @@ private Q_SLOTS:
         QCOMPARE(QFileInfo(bundledScenarioDir(bin)).canonicalFilePath(),
                  QFileInfo(mPrefix.filePath("share/schedlab/scenarios")).canonicalFilePath());
         const QStringList examples = bundledScenarios(bin);
+        QVERIFY(isBundledScenario(bundledScenarioDir(bin) + "/tutorial.yaml", bin));
+        QVERIFY(!isBundledScenario(QDir::tempPath() + "/tutorial.yaml", bin));
         QStringList names;
         for (const QString &p : examples)
             names << QFileInfo(p).completeBaseName();

@@ -287,6 +287,12 @@ private Q_SLOTS:
         QCOMPARE(doc->undoStack()->count(), 0);
         QVERIFY(!doc->isModified());
         QVERIFY(!window.isWindowModified());
+        // A real drag is an edit; undoing it is back to the file as saved.
+        drag(view, at, at + QPointF(60, 30));
+        QVERIFY(window.isWindowModified());
+        doc->undoStack()->undo();
+        QVERIFY(!doc->isModified());
+        QVERIFY(!window.isWindowModified());
     }
 
     void buildSaveAndReopenThroughTheWindow()
