@@ -221,7 +221,8 @@ std::string reproductionMarkdown(const std::string &name, const SweepPreset &pre
         md += "The paper: " + preset.paper + "\n\n";
     md += "```sh\n" + command + "\n```\n\n";
     md += "Scenario " + sweep.scenarioName + ", " + sweep.parameter + " over " +
-          std::to_string(sweep.points.size()) + " values; " + number(seconds) +
+          std::to_string(sweep.points.size()) +
+          (sweep.points.size() == 1 ? " value; " : " values; ") + number(seconds) +
           " s on this machine, training included.\n\n";
     md += "| claim | at | paper | SchedLab | ratio | verdict | why |\n|---|---|---|---|---|---|---|\n";
     for (const ClaimOutcome &o : outcomes) {
