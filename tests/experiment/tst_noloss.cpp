@@ -26,6 +26,13 @@ const QStringList kCompare = {"compare",    "scenarios/kais-large.yaml",
                               "--duration", "1m",
                               "--jobs",     "2"};
 
+/** A comparison of a few seconds writing its result files into `out`. */
+QStringList smallCompare(const QString &out)
+{
+    return {"compare", "scenarios/tutorial.yaml", "--seeds", "2", "--duration", "20s", "--out",
+            out};
+}
+
 /** summary.csv without the wall-clock metrics, which differ from run to run. */
 QByteArray summaryOf(const QString &folder)
 {
@@ -143,9 +150,7 @@ private Q_SLOTS:
     void aFailedWriteKeepsTheEarlierResults()
     {
         QTemporaryDir dir;
-        const QStringList small = {
-            "compare", "scenarios/tutorial.yaml", "--seeds", "2", "--duration", "20s", "--out",
-            dir.path()};
+        const QStringList small = smallCompare(dir.path());
         QCOMPARE(test::cli(small).exitCode, 0);
         QFile runs(dir.filePath("runs.csv"));
         QVERIFY(runs.open(QIODevice::ReadOnly));
@@ -167,9 +172,7 @@ private Q_SLOTS:
     void aFullDiskKeepsTheEarlierResults()
     {
         QTemporaryDir dir;
-        const QStringList small = {
-            "compare", "scenarios/tutorial.yaml", "--seeds", "2", "--duration", "20s", "--out",
-            dir.path()};
+        const QStringList small = smallCompare(dir.path());
         QCOMPARE(test::cli(small).exitCode, 0);
         QMap<QString, QByteArray> before;
         for (const QString &name : QDir(dir.path()).entryList(QDir::Files)) {
