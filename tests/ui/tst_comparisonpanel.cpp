@@ -110,6 +110,45 @@ private Q_SLOTS:
         QCOMPARE(stored.count(), 0);
     }
 
+    /** Opening another scenario leaves nothing of the one before in the tab. */
+    void anotherScenarioClearsTheResults()
+    {
+        MainWindow window;
+        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml"))
+                    .isEmpty());
+        ComparisonPanel *panel = window.comparison();
+        panel->choose(Plane::Dispatch, {"greedy", "random"});
+        panel->setSeeds(1);
+        panel->setDuration("10s");
+        QSignalSpy done(panel, &ComparisonPanel::finished);
+        QVERIFY(panel->run());
+        QVERIFY(done.wait(120000));
+        QCOMPARE(panel->table()->rowCount(), 2);
+        QVERIFY(
+            window
+                .openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/kais-edge-cloud.yaml"))
+                .isEmpty());
+        QCOMPARE(panel->table()->rowCount(), 0);
+        QVERIFY(panel->charts()->data(ComparisonCharts::Throughput).series.isEmpty());
+        QVERIFY(panel->charts()->data(ComparisonCharts::Bars).series.isEmpty());
+        QVERIFY2(!panel->statusText().contains("tutorial"), qPrintable(panel->statusText()));
+
+        // A model belongs to the scenario it was trained on: opening another drops it.
+        auto model = std::make_shared<LearnedModel>();
+        model->agent = "cmmac";
+        panel->useModel(model, "cmmac.ckpt");
+        const auto withModel = panel->checked(Plane::Dispatch);
+        QCOMPARE(std::count(withModel.begin(), withModel.end(), "cmmac"), 1);
+        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml"))
+                    .isEmpty());
+        QVERIFY(!panel->model());
+        const auto dispatch = panel->checked(Plane::Dispatch);
+        QCOMPARE(std::count(dispatch.begin(), dispatch.end(), "cmmac"), 0);
+        QVERIFY(!dispatch.empty());
+        QVERIFY2(panel->statusText().contains("for the scenario before"),
+                 qPrintable(panel->statusText()));
+    }
+
     /** Resume takes the runs the store holds and runs only the rest, under the same
      *  label, to the same numbers as one uninterrupted comparison. */
     void resumeRunsOnlyWhatTheStoreLacks()

@@ -81,6 +81,18 @@ void ComparisonCharts::show(const ComparisonSpec &spec, const std::vector<CellRe
     showMetric(mMetric->currentText());
 }
 
+void ComparisonCharts::clear()
+{
+    mSummary.clear();
+    mTitle.clear();
+    for (Chart which : {Throughput, Cdf, Bars}) {
+        mData[which] = {};
+        draw(which);
+    }
+    const QSignalBlocker quiet(mMetric);
+    mMetric->clear();
+}
+
 bool ComparisonCharts::showMetric(const QString &metric)
 {
     QString error;

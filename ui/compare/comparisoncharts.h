@@ -28,6 +28,8 @@ public:
     void addTabsTo(QTabWidget *tabs);
     void show(const ComparisonSpec &spec, const std::vector<CellResult> &cells,
               const std::vector<VariantSummary> &summary, const QString &title);
+    /** Shows nothing: the results belonged to another scenario. */
+    void clear();
 
     enum Chart { Throughput, Cdf, Bars };
     /** What chart `which` shows now, as plain data (for export and tests). */

@@ -106,8 +106,20 @@ ComparisonPanel::ComparisonPanel(TopologyDocument *document, QWidget *parent)
     });
     connect(&mRunner, &ComparisonRunner::finished, this, &ComparisonPanel::runnerFinished);
     connect(mDocument, &TopologyDocument::changed, this, [this](TopologyDocument::Change c) {
-        if (c == TopologyDocument::Change::Replaced)
-            followScenario();
+        if (c != TopologyDocument::Change::Replaced)
+            return;
+        followScenario();
+        // Results of the scenario shown before are not this one's. A comparison still
+        // running shows its own when it ends, named by its scenario.
+        if (!mRunner.isRunning()) {
+            fillTable({});
+            mCharts->clear();
+            mStatus->clear();
+            mProgress->reset();
+        }
+        if (mModel) // trained on the scenario before: its networks do not fit this one
+            forgetModel(tr("The learned model was for the scenario before: load or train one "
+                           "for this one."));
     });
     followScenario();
 }
@@ -152,6 +164,19 @@ void ComparisonPanel::setSeeds(int seeds) { mSeeds->setValue(seeds); }
 void ComparisonPanel::setDuration(const QString &text) { mDuration->setText(text); }
 QString ComparisonPanel::statusText() const { return mStatus->text(); }
 QString ComparisonPanel::modelText() const { return mModelText; }
+
+void ComparisonPanel::forgetModel(const QString &why)
+{
+    useModel(nullptr, {});
+    QStringList kept;
+    for (const std::string &name : checked(Plane::Dispatch)) {
+        const PolicyInfo *info = findPolicy(Plane::Dispatch, name);
+        if (!info || info->agent.empty())
+            kept << q(name);
+    }
+    choose(Plane::Dispatch, kept.isEmpty() ? QStringList{"greedy", "random", "round-robin"} : kept);
+    mStatus->setText(why);
+}
 
 void ComparisonPanel::useModel(std::shared_ptr<const LearnedModel> model, const QString &label)
 {

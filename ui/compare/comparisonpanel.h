@@ -61,6 +61,8 @@ public:
      */
     void useModel(std::shared_ptr<const LearnedModel> model, const QString &label);
     std::shared_ptr<const LearnedModel> model() const { return mModel; }
+    /** Drops the model and unticks the dispatch policies that need one, saying `why`. */
+    void forgetModel(const QString &why);
     QString modelText() const;
     QTableWidget *table() const { return mTable; }
     ComparisonCharts *charts() const { return mCharts; }
