@@ -180,7 +180,8 @@ void MainWindow::documentChanged(int change)
     const Scenario &s = mDocument->scenario();
     mScene->setScenario(s);
     mRun->setScenario(s, c == TopologyDocument::Change::Layout); // an edit stops a live run
-    mTraining->setScenario(s); // for the next run; one in progress keeps its copy
+    mTraining->setScenario(
+        s, c == TopologyDocument::Change::Replaced); // one in progress keeps its copy
     if (c != TopologyDocument::Change::Layout)
         mTree->setScenario(s);
     if (c == TopologyDocument::Change::Replaced) {

@@ -207,6 +207,13 @@ private Q_SLOTS:
         QVERIFY(training->useInComparison()); // drs joins the placement policies checked
         ComparisonPanel *panel = window.comparison();
         QVERIFY(panel->modelText().startsWith("drs — trained here: 1 episode on"));
+
+        // Another scenario: the weights and curves of this one are gone from both tabs.
+        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml"))
+                    .isEmpty());
+        QVERIFY(!training->model());
+        QCOMPARE(training->curves().episodes(), 0);
+        QVERIFY(!panel->model());
     }
 
     void comparesTheTrainedPolicy()

@@ -151,6 +151,8 @@ void RunDock::setScenario(const Scenario &scenario, bool layoutOnly)
     mHasScenario = true;
     if (mSession->isActive())
         stop();
+    if (!layoutOnly)
+        mTotals->clear(); // the counts of a run of the old scenario
     mPlacements->clear(); // its nodes are the old scenario's
     mChoices->setScenario(scenario, !samePolicies);
     const bool pods = scenario.hasDeployments();

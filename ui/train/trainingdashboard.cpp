@@ -190,13 +190,24 @@ TrainingDashboard::~TrainingDashboard()
     mSession.disconnect(this); // the run ends with the dashboard; nothing to show any more
 }
 
-void TrainingDashboard::setScenario(const Scenario &scenario)
+void TrainingDashboard::setScenario(const Scenario &scenario, bool replaced)
 {
     mScenario = scenario;
-    if (mSession.mode() == TrainMode::Idle) {
-        mEpsilon->setValue(scenario.policies.kais.epsilon);
-        mStatus->setText(statusText());
+    if (mSession.isActive())
+        return;
+    mEpsilon->setValue(scenario.policies.kais.epsilon);
+    if (replaced) { // its networks and curves are the other scenario's
+        mModel.reset();
+        mModelLabel.clear();
+        mContinue->setChecked(false);
+        mCurves.clear();
+        mHaveLast = false;
+        mEnded.clear();
+        mCharts->redraw(mCurves, mPlanned);
+        updateModelLabel();
+        updateControls();
     }
+    mStatus->setText(statusText());
 }
 void TrainingDashboard::setTrainerFactory(TrainerFactory factory)
 {

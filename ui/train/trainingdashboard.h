@@ -37,7 +37,9 @@ public:
     ~TrainingDashboard() override;
 
     /** The scenario the next run trains on (copied; a run in progress keeps its own). */
-    void setScenario(const Scenario &scenario);
+    /** The scenario the next training runs on; a `replaced` one (another file) also
+     *  drops the curves and weights of the one before, unless a training is running. */
+    void setScenario(const Scenario &scenario, bool replaced = false);
     /** How runs make their trainer (makeTrainer unless set, e.g. by a test). */
     void setTrainerFactory(TrainerFactory factory);
 
