@@ -145,6 +145,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(mDocument, &TopologyDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(mDocument, &TopologyDocument::fileNameChanged, this, &MainWindow::updateTitle);
     connect(mScene, &QGraphicsScene::selectionChanged, this, &MainWindow::selectionChanged);
+    connect(mProperties, &PropertiesDock::problemActivated, this, [this](const QString &path) {
+        if (QGraphicsItem *item = mScene->selectElement(path))
+            mView->ensureVisible(item);
+    });
     connect(mTree, &ScenarioDock::pathActivated, this,
             [this](const QString &path, const QString &name) { mProperties->show(path, name); });
     mDocument->reset(starterScenario(), {});

@@ -217,6 +217,37 @@ private Q_SLOTS:
         QCOMPARE(doc.fileName(), path);
     }
 
+    /** Clicking a problem of a node selects that node on the canvas. */
+    void clickingAProblemSelectsItsItem()
+    {
+        QFile tutorial(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml"));
+        QVERIFY(tutorial.open(QIODevice::ReadOnly));
+        QString text = QString::fromUtf8(tutorial.readAll());
+        QVERIFY(text.contains("{name: e1-arm, arch: arm64,"));
+        text.replace("{name: e1-arm, arch: arm64,", "{name: e1-arm, arch: aarch64,");
+        QTemporaryDir dir;
+        const QString path = dir.filePath("arch.yaml");
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(text.toUtf8());
+        out.close();
+
+        MainWindow window;
+        window.resize(1200, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openScenario(path).isEmpty()); // opens, with its problem listed
+        auto *list = window.propertiesDock()->findChild<QListWidget *>();
+        QVERIFY(list && list->count() == 1);
+        QVERIFY2(list->item(0)->text().contains("Kubernetes calls it 'arm64'"),
+                 qPrintable(list->item(0)->text()));
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                          list->visualItemRect(list->item(0)).center());
+        QGraphicsItem *node = itemFor(*window.topologyScene(), ItemKind::Node, "e1-arm");
+        QVERIFY(node && node->isSelected());
+        QCOMPARE(window.topologyScene()->selectedItems().size(), 1);
+    }
+
     void inspectorCommitsValidEditsAsUndoSteps()
     {
         TopologyDocument doc;

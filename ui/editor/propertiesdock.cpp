@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QVBoxLayout>
 
@@ -38,6 +39,13 @@ PropertiesDock::PropertiesDock(TopologyDocument *document, QWidget *parent)
     mProblems = new QListWidget(body);
     mProblems->setMaximumHeight(120);
     mProblems->setWordWrap(true);
+    connect(mProblems, &QListWidget::itemClicked, this, [this](QListWidgetItem *item) {
+        static const QRegularExpression element(
+            QStringLiteral(R"(^sites\[\d+\](\.eaps\[\d+\])?(\.nodes\[\d+\])?)"));
+        const auto m = element.match(item->data(Qt::UserRole).toString());
+        if (m.hasMatch())
+            Q_EMIT problemActivated(m.captured(0));
+    });
     v->addWidget(scroll, 1);
     v->addWidget(mMessage);
     v->addWidget(new QLabel(tr("Problems"), body));
@@ -245,7 +253,8 @@ void PropertiesDock::refreshProblems()
     for (const ScenarioError &e : mDocument->problems()) {
         const std::string at =
             e.line > 0 ? "line " + std::to_string(e.line) + ":" + std::to_string(e.column) + ": " : "";
-        mProblems->addItem(q(at + e.keyPath + ": " + e.message));
+        auto *item = new QListWidgetItem(q(at + e.keyPath + ": " + e.message), mProblems);
+        item->setData(Qt::UserRole, q(e.keyPath));
     }
     if (mProblems->count() == 0)
         mProblems->addItem(tr("No problems: the scenario can be saved and run."));

@@ -41,6 +41,11 @@ public:
     /** The message shown under the field being edited; empty when it is valid. */
     QString message() const;
 
+Q_SIGNALS:
+    /** A problem of a site, an eAP or a node group was clicked: `path` names it
+     *  ("sites[0].eaps[1].nodes[2]"). */
+    void problemActivated(const QString &path);
+
 private:
     /** Parses text into the model copy; returns the parse error or "". */
     using Setter = std::function<std::string(Scenario &, const std::string &)>;

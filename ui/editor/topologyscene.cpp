@@ -118,6 +118,19 @@ void TopologyScene::selectPaths(const QStringList &paths)
                                           i->data(kNodeNameRole).toString()));
 }
 
+QGraphicsItem *TopologyScene::selectElement(const QString &path)
+{
+    QGraphicsItem *first = nullptr;
+    for (QGraphicsItem *i : items())
+        if (i->flags() & QGraphicsItem::ItemIsSelectable) {
+            const bool it = i->data(kPathRole).toString() == path;
+            i->setSelected(it);
+            if (it && !first)
+                first = i;
+        }
+    return first;
+}
+
 void TopologyScene::setScenario(const Scenario &scenario)
 {
     const QStringList selection = selectedPaths();

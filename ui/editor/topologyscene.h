@@ -40,6 +40,9 @@ public:
     static QGraphicsItem *movableFor(QGraphicsItem *item);
     QStringList selectedPaths() const;
     void selectPaths(const QStringList &paths);
+    /** Selects the items of the site, eAP or node group at `path` (every node of a
+     *  group) and nothing else; returns one of them, or null when none is drawn. */
+    QGraphicsItem *selectElement(const QString &path);
 
     static QColor archColour(const std::string &arch);
 };
