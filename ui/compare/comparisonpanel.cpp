@@ -115,6 +115,7 @@ ComparisonPanel::ComparisonPanel(TopologyDocument *document, QWidget *parent)
             fillTable({});
             mCharts->clear();
             mStatus->clear();
+            mProgress->resetFormat();
             mProgress->reset();
         }
         if (mModel) // trained on the scenario before: its networks do not fit this one
@@ -248,6 +249,7 @@ bool ComparisonPanel::run(bool resume)
     mRun->setEnabled(false);
     mResume->hide();
     mCancel->show();
+    mProgress->resetFormat();
     mProgress->setRange(0, int(spec.variants.size() * spec.seeds.size()));
     mProgress->setValue(0);
     mStatus->setText((resume ? tr("Resuming %1 policy sets × %2 seeds…")
@@ -284,8 +286,9 @@ void ComparisonPanel::runnerFinished()
     }
     const std::string label = out.label.empty() ? comparisonLabel(out.scenario) : out.label;
     showResults(q(out.scenario.name), out.spec, out.cells, q(label));
-    QString status = out.cancelled ? tr("Cancelled: %1 runs done.").arg(done)
-                                   : tr("%1 runs done.").arg(done);
+    QString status = out.cancelled
+                         ? tr("Cancelled: %1 of %2 runs done.").arg(done).arg(out.cells.size())
+                         : tr("%1 runs done.").arg(done);
     if (out.fromStore > 0)
         status += tr(" %1 of them were in the store already.").arg(out.fromStore);
     if (failed && !out.cancelled)
@@ -294,8 +297,14 @@ void ComparisonPanel::runnerFinished()
         status += tr(" Not stored: %1").arg(q(out.storeError));
     } else if (done > 0) { // kept as each run ended, cancelled or not
         status += tr(" Stored as “%1”.").arg(q(label));
+        if (out.cancelled)
+            status += tr(" Resume runs the rest.");
         Q_EMIT stored(q(label));
     }
+    if (out.cancelled) // the bar shows what was done, not a run still going
+        mProgress->setFormat(tr("%1 of %2 runs (cancelled)").arg(done).arg(out.cells.size()));
+    else
+        mProgress->resetFormat();
     mStatus->setText(status);
     Q_EMIT finished();
 }
