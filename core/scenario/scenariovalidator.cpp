@@ -8,6 +8,7 @@
 #include "scenario/metrickeys.h"
 #include "scenario/scenarioio.h"
 #include "scenario/units.h"
+#include "scenario/validationchecks.h"
 
 #include <algorithm>
 #include <cmath>
@@ -18,21 +19,22 @@ namespace schedlab {
 
 namespace {
 
-/** Node groups larger than this are refused rather than expanded (a typo like 80000000). */
-constexpr int kMaxGroupCount = 100000;
+using detail::kMaxGroupCount;
+using detail::kMaxNameLength;
 /** Limits on a whole scenario, checked before anything is built from it. */
 constexpr long long kMaxNodes = 100000;
 constexpr std::size_t kMaxServices = 10000;
 constexpr int kMaxReplicas = 100000;
-constexpr std::size_t kMaxNameLength = 253; // a Kubernetes object name (DNS subdomain)
 constexpr std::size_t kMaxDescriptionLength = 65536;
 
-class Validator
+class Validator : detail::ValidationChecks
 {
 public:
-    explicit Validator(const Scenario &s) : mS(s) {}
+    Validator(const Scenario &s, std::vector<ScenarioError> &errors) : ValidationChecks(s, errors)
+    {
+    }
 
-    std::vector<ScenarioError> run()
+    void run()
     {
         if (mS.name.empty())
             add("name", "must not be empty");
@@ -47,55 +49,18 @@ public:
         checkSites();
         checkScalars("central_dispatch", centralDispatchSchema(), mS.centralDispatch);
         checkLinks();
-        checkWorkload();
-        checkDeployments();
+        detail::checkWorkload(mS, mErrors);
         checkPolicies();
         checkScalars("policies.kais", kaisSchema(), mS.policies.kais);
         if (const std::string &e = mS.policies.kais.encoder; e != "gnn" && e != "stacking")
             add("policies.kais.encoder",
                 "expected gnn or stacking, got '" + e + "'" + didYouMean(e, {"gnn", "stacking"}));
         checkLayout();
-        return std::move(mErrors);
     }
 
 private:
-    const Scenario &mS;
-    std::vector<ScenarioError> mErrors;
     std::map<std::string, std::string> mPlaces; ///< site and eAP names -> path
 
-    void add(const std::string &path, const std::string &message)
-    {
-        ScenarioError e;
-        e.file = mS.sourcePath;
-        e.keyPath = path;
-        e.message = message;
-        mErrors.push_back(std::move(e));
-    }
-
-    void positive(const std::string &path, double v, Dimension d)
-    {
-        if (!(v > 0) || !std::isfinite(v))
-            add(path, "must be > 0, got " + text(v, d));
-        else
-            physical(path, v, d);
-    }
-    void nonNegative(const std::string &path, double v, Dimension d)
-    {
-        if (!(v >= 0) || !std::isfinite(v))
-            add(path, "must not be negative, got " + text(v, d));
-        else
-            physical(path, v, d);
-    }
-    static std::string longName(const std::string &name)
-    {
-        return "is " + std::to_string(name.size()) + " characters long; a name has at most " +
-               std::to_string(kMaxNameLength);
-    }
-    void physical(const std::string &path, double v, Dimension d)
-    {
-        if (const std::string problem = physicalRangeProblem(v, d); !problem.empty())
-            add(path, problem);
-    }
     void checkArch(const std::string &path, const std::string &arch)
     {
         const std::vector<std::string> &known = knownArches();
@@ -107,30 +72,6 @@ private:
                                           : "; Kubernetes calls it '" + kubernetes + "'") +
                       "; known: " + joinAlternatives(known));
     }
-    static std::string text(double v, Dimension d)
-    {
-        return d == Dimension::Ratio ? formatNumber(v) : formatQuantity(v, d);
-    }
-    void named(const std::string &path, const std::string &name, std::set<std::string> &seen,
-               const std::string &what)
-    {
-        if (name.empty())
-            add(path + ".name", "must not be empty");
-        else if (name.size() > kMaxNameLength)
-            add(path + ".name", longName(name));
-        else if (!seen.insert(name).second)
-            add(path + ".name", "duplicate " + what + " name '" + name + "'");
-    }
-
-    /** The bounds of `schema`'s scalar fields of `o`, at `path`. */
-    template <typename T>
-    void checkScalars(const std::string &path, const TypeSchema<T> &schema, const T &o)
-    {
-        for (const ScalarField<T> &field : schema.scalars)
-            if (const std::string problem = boundProblem(field, o); !problem.empty())
-                add(path + "." + field.key, problem);
-    }
-
     void checkLink(const std::string &path, const LinkSpec &l)
     {
         checkScalars(path, linkSchema(), l);
@@ -204,13 +145,6 @@ private:
                 }
             }
         }
-    }
-
-    void checkDistribution(const std::string &path, const Distribution &d, Dimension dim)
-    {
-        const std::string problem = distributionProblem(d, dim);
-        if (!problem.empty())
-            add(path, problem);
     }
 
     /** A service's image needs a variant some node can run, or nothing would ever serve. */
@@ -444,67 +378,6 @@ private:
         }
     }
 
-    void checkPod(const std::string &path, const PodTemplate &p)
-    {
-        if (p.image.empty()) {
-            add(path + ".image", "must name an image");
-        } else if (!mS.podImage(p.image).first) {
-            std::vector<std::string> names;
-            for (const ImageSpec &i : mS.images) {
-                names.push_back(i.name);
-                for (const ImageVariant &v : i.variants)
-                    if (!i.index && !v.name.empty())
-                        names.push_back(v.name);
-            }
-            add(path + ".image", "unknown image '" + p.image + "'" + didYouMean(p.image, names) +
-                                     "; name an image or the per-arch name of a variant");
-        }
-        positive(path + ".weight", p.weight, Dimension::Ratio);
-        checkDistribution(path + ".cpu", p.cpu, Dimension::Cpu);
-        if (p.cpu.kind == Distribution::Kind::Const && p.cpu.a <= 0)
-            add(path + ".cpu", "a pod must request some cpu, got " + formatCpu(p.cpu.a));
-        nonNegative(path + ".cpu_limit", p.cpuLimit, Dimension::Cpu);
-        checkDistribution(path + ".memory", p.memory, Dimension::Size);
-        checkDistribution(path + ".duration", p.duration, Dimension::Duration);
-        checkDistribution(path + ".start_jitter", p.startJitter, Dimension::Duration);
-        positive(path + ".perf_base", p.perfBase, Dimension::Ratio);
-        for (int m = 0; m < kMetricCount; ++m)
-            nonNegative(path + ".profile." + kMetricKeys[m], p.profile[m], Dimension::Ratio);
-        checkUsage(path, p);
-        for (std::size_t t = 0; t < p.tolerations.size(); ++t)
-            if (p.tolerations[t].key.empty())
-                add(path + ".tolerations[" + std::to_string(t) + "].key", "must not be empty");
-    }
-
-    /** A pod's disk use loads a node relative to its disk rates, so every edge node needs them. */
-    void checkUsage(const std::string &path, const PodTemplate &p)
-    {
-        static const PodTemplate d;
-        if (p.usage == d.usage)
-            return;
-        if (p.profile != d.profile)
-            add(path + ".usage", "give `usage` (absolute rates) or `profile` (fractions of the "
-                                 "cpu), not both");
-        const double cpu = p.usage[int(Metric::Cpu)];
-        nonNegative(path + ".usage.cpu", cpu, Dimension::Cpu);
-        for (int m = int(Metric::NetRx); m < kMetricCount; ++m)
-            nonNegative(path + ".usage." + kMetricKeys[m], p.usage[m], Dimension::Bandwidth);
-        for (const SiteSpec &site : mS.sites)
-            for (const EapSpec &eap : site.eaps)
-                for (const NodeSpec &n : eap.nodes) {
-                    const char *missing =
-                        p.usage[int(Metric::DiskRead)] > 0 && n.diskRead <= 0     ? "disk_read"
-                        : p.usage[int(Metric::DiskWrite)] > 0 && n.diskWrite <= 0 ? "disk_write"
-                                                                                  : nullptr;
-                    if (missing) {
-                        add(path + ".usage." + missing,
-                            "edge node '" + n.name + "' has no " + missing +
-                                " rate (e.g. 300MB/s) to load relative to");
-                        return;
-                    }
-                }
-    }
-
     /** Names and weights against the registry, as a run would build them. */
     void checkPolicies()
     {
@@ -513,103 +386,15 @@ private:
         for (const PolicyProblem &p : policyProblems(mS.policies))
             add(p.keyPath, p.message);
     }
-
-    void checkDeployments()
-    {
-        std::set<std::string> names;
-        for (std::size_t i = 0; i < mS.workload.deployments.size(); ++i) {
-            const DeploymentStream &d = mS.workload.deployments[i];
-            const std::string path = "workload.deployments[" + std::to_string(i) + "]";
-            named(path, d.name, names, "deployment stream");
-            if (d.count < 1 || d.count > kMaxGroupCount)
-                add(path + ".count", "must lie between 1 and " + std::to_string(kMaxGroupCount) +
-                                         ", got " + std::to_string(d.count));
-            if (d.arrival == PodArrivalKind::At) {
-                if (d.count != int(d.at.size()))
-                    add(path + ".count", "count " + std::to_string(d.count) + " differs from the " +
-                                             std::to_string(d.at.size()) + " times in arrival.at");
-                for (std::size_t t = 0; t < d.at.size(); ++t)
-                    nonNegative(path + ".arrival.at[" + std::to_string(t) + "]", d.at[t],
-                                Dimension::Duration);
-            } else {
-                const char *key =
-                    d.arrival == PodArrivalKind::Every ? ".arrival.every" : ".arrival.gap";
-                checkDistribution(path + key, d.gap, Dimension::Duration);
-                nonNegative(path + ".arrival.start", d.start, Dimension::Duration);
-            }
-            if (d.serve != ServeSpec{}) {
-                if (!(d.serve.qps > 0))
-                    add(path + ".serve.qps",
-                        "a serving stream needs a positive load, got " + formatRate(d.serve.qps));
-                checkDistribution(path + ".serve.work", d.serve.work, Dimension::Duration);
-                const double work = d.serve.work.mean();
-                if (!(work > 0) || !std::isfinite(work))
-                    add(path + ".serve.work",
-                        std::string(work > 0 ? "the mean work is too large to simulate, got "
-                                             : "requests must take some work, got ") +
-                            formatDistribution(d.serve.work, Dimension::Duration));
-            }
-            if (d.pods.empty())
-                add(path + ".pods", "a stream needs at least one pod template {name, image, ...}");
-            std::set<std::string> pods;
-            for (std::size_t p = 0; p < d.pods.size(); ++p) {
-                const std::string pp = path + ".pods[" + std::to_string(p) + "]";
-                named(pp, d.pods[p].name, pods, "pod template");
-                checkPod(pp, d.pods[p]);
-            }
-        }
-    }
-
-    void checkWorkload()
-    {
-        const RequestWorkload &w = mS.workload.requests;
-        const std::string path = "workload.requests";
-        if (w.kind == RequestWorkloadKind::None && mS.workload.deployments.empty())
-            add(path + ".kind", "nothing arrives: give requests a kind (poisson, pattern or "
-                                "trace), or add workload.deployments");
-        if (w.kind == RequestWorkloadKind::Poisson || w.kind == RequestWorkloadKind::Pattern)
-            positive(path + ".rate", w.rate, Dimension::Rate);
-        positive(path + ".period", w.period, Dimension::Duration);
-        if (!(w.amplitude >= 0 && w.amplitude <= 1))
-            add(path + ".amplitude", "must lie in [0, 1], got " + formatNumber(w.amplitude));
-        positive(path + ".time_scale", w.timeScale, Dimension::Ratio);
-        const bool sampled = w.kind == RequestWorkloadKind::Pattern && !w.tracePath.empty();
-        if (sampled && w.traceFormat.empty())
-            add(path + ".format", "a pattern drawn from a trace needs `format`: alibaba-2017 or "
-                                  "alibaba-2018");
-        if (w.clips < 0)
-            add(path + ".clips", "must not be negative, got " + std::to_string(w.clips));
-        else if (w.clips > 0 && (w.clip < 0 || w.clip >= w.clips))
-            add(path + ".clip", "must lie in [0, " + std::to_string(w.clips - 1) + "] for " +
-                                    std::to_string(w.clips) + " clips, got " +
-                                    std::to_string(w.clip));
-        else if (w.clips == 0 && w.clip != 0)
-            add(path + ".clip", "picks one of `clips` windows; set `clips` too");
-        if (w.clips > 0 && !(w.kind == RequestWorkloadKind::Trace ||
-                             (sampled && w.pattern == Pattern::P4)))
-            add(path + ".clips", "clips cut a replayed trace: use them with kind: trace, or "
-                                 "with pattern: P4 and a trace `path`");
-        if (w.kind == RequestWorkloadKind::Trace) {
-            if (w.tracePath.empty())
-                add(path + ".path", "a trace workload needs `path` (the CSV file, relative to "
-                                    "the scenario)");
-            if (w.traceFormat.empty())
-                add(path + ".format", "a trace workload needs `format`: alibaba-2017 or "
-                                      "alibaba-2018");
-        }
-        if (!w.traceFormat.empty() && w.traceFormat != "alibaba-2017" &&
-            w.traceFormat != "alibaba-2018")
-            add(path + ".format", "expected alibaba-2017 or alibaba-2018, got '" + w.traceFormat +
-                                      "'" +
-                                      didYouMean(w.traceFormat, {"alibaba-2017", "alibaba-2018"}));
-    }
 };
 
 } // namespace
 
 std::vector<ScenarioError> validateScenario(const Scenario &scenario)
 {
-    return Validator(scenario).run();
+    std::vector<ScenarioError> errors;
+    Validator(scenario, errors).run();
+    return errors;
 }
 
 } // namespace schedlab
