@@ -20,7 +20,8 @@ FUZZ_TARGETS   := fuzz_scenario fuzz_trace fuzz_checkpoint fuzz_store
 FUZZ_SECONDS   ?= 60
 SANITIZE_ENV   := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
                   UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
-NO_GUI         := -DSCHEDLAB_BUILD_GUI=OFF -DSCHEDLAB_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=None
+# The sanitizer and fuzz trees: no GUI, no benchmarks, and flags of their own.
+CHECK_TREE     := -DSCHEDLAB_BUILD_GUI=OFF -DSCHEDLAB_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=None
 
 .PHONY: all deps configure build run test bench package clean format sanitize fuzz-deps fuzz
 
@@ -66,11 +67,11 @@ bench: build
 	QT_QPA_PLATFORM=offscreen $(BUILD)/bench/bench_gui_frames scenarios/kais-large.yaml
 
 $(SANITIZE_BUILD)/build.ninja:
-	cmake -S . -B $(SANITIZE_BUILD) -G Ninja $(NO_GUI) -DCMAKE_CXX_FLAGS="-O1 -g1" \
+	cmake -S . -B $(SANITIZE_BUILD) -G Ninja $(CHECK_TREE) -DCMAKE_CXX_FLAGS="-O1 -g1" \
 	  -DSCHEDLAB_SANITIZE=ON
 
 $(FUZZ_BUILD)/build.ninja:
-	CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -G Ninja $(NO_GUI) \
+	CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -G Ninja $(CHECK_TREE) \
 	  -DCMAKE_CXX_FLAGS="-O1 -gline-tables-only" -DSCHEDLAB_SANITIZE=ON -DSCHEDLAB_FUZZ=ON
 
 # Every non-GUI test but experiment.reproduce (its 19 quick presets take 2 minutes
