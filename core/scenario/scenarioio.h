@@ -18,8 +18,10 @@ struct ScenarioError
     int column = 0;      ///< 1-based
     std::string keyPath; ///< e.g. "sites[0].eaps[1].nodes[2].cpu"
     std::string message; ///< what is wrong and what was expected
+    /** A warning: what the run will do that the author may not expect; never stops it. */
+    bool warning = false;
 
-    /** "file:line:column: keyPath: message" */
+    /** "file:line:column: keyPath: message" ("...: warning: keyPath: message") */
     std::string format() const;
 };
 
@@ -30,6 +32,8 @@ struct ScenarioLoad
     /** The model as read, when the file is well formed and only the semantic checks
      *  (names, ranges, references) found problems: an editor opens it and lists them. */
     std::optional<Scenario> withProblems;
+    /** scenarioWarnings(), located as errors are; checked only when there is no error. */
+    std::vector<ScenarioError> warnings;
     bool ok() const { return scenario.has_value(); }
 };
 
@@ -47,10 +51,35 @@ std::string saveScenarioText(const Scenario &scenario);
 /** Writes atomically (temp file + rename); false with a message on failure. */
 bool saveScenarioFile(const Scenario &scenario, const std::string &path, std::string *error);
 
+/** A scenario's file text as edited in place, or why it could not be. */
+struct ScenarioRewrite
+{
+    std::string text;  ///< the file with the edits; empty on error
+    std::string error; ///< why the edits cannot be written into the file's own text
+    bool ok() const { return error.empty(); }
+};
+
+/**
+ * `edited` written into `original`, the text `loaded` was read from: only what
+ * differs between the two models changes in the text, so comments, key order,
+ * units and layout of the rest stay the user's (see carryYamlChanges). The result
+ * is read back and must give `edited`; `fileName` resolves relative paths then.
+ */
+ScenarioRewrite rewriteScenarioText(const std::string &original, const Scenario &loaded,
+                                    const Scenario &edited, const std::string &fileName);
+
 /**
  * Semantic checks on an in-memory model (references, ranges, duplicate names),
  * the same checks and messages the loader applies; used by editors.
  */
 std::vector<ScenarioError> validateScenario(const Scenario &scenario);
+
+/**
+ * What a valid scenario will do that its author may not expect: a service no edge
+ * node can hold, an image a site's nodes cannot run, initial replicas beyond the room
+ * there is, an eAP without nodes, a workload that brings nothing. Only for a model
+ * validateScenario() finds no problem in.
+ */
+std::vector<ScenarioError> scenarioWarnings(const Scenario &scenario);
 
 } // namespace schedlab

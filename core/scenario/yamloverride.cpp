@@ -2,6 +2,7 @@
 #include "scenario/yamloverride.h"
 
 #include "base/suggest.h"
+#include "scenario/yamltext.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -12,6 +13,9 @@
 namespace schedlab {
 
 namespace {
+
+using yamltext::scalarExtent;
+using yamltext::scalarSource;
 
 /** "sites[0].eaps" -> {"sites", "0", "eaps"}; empty with *error on an empty part. */
 std::vector<std::string> splitPath(const std::string &path, std::string *error)
@@ -180,79 +184,6 @@ Located locate(const YAML::Node &root, const std::vector<std::string> &parts,
     return out;
 }
 
-/** [begin, end) of the one-line scalar starting at `pos`; nullopt when it is not one. */
-std::optional<std::pair<std::size_t, std::size_t>> scalarExtent(const std::string &text,
-                                                                std::size_t pos, bool flow)
-{
-    if (pos >= text.size())
-        return std::nullopt;
-    const char first = text[pos];
-    if (first == '|' || first == '>' || first == '&' || first == '*' || first == '!')
-        return std::nullopt; // block scalars, anchors, aliases and tags: leave to the emitter
-    if (first == '"' || first == '\'') {
-        for (std::size_t i = pos + 1; i < text.size(); ++i) {
-            if (text[i] == '\n')
-                return std::nullopt;
-            if (first == '"' && text[i] == '\\') {
-                ++i;
-                continue;
-            }
-            if (text[i] == first) {
-                if (first == '\'' && i + 1 < text.size() && text[i + 1] == '\'') {
-                    ++i;
-                    continue;
-                }
-                return std::make_pair(pos, i + 1);
-            }
-        }
-        return std::nullopt;
-    }
-    std::size_t end = pos;
-    while (end < text.size()) {
-        const char c = text[end];
-        if (c == '\n' || c == '\r')
-            break;
-        if (c == '#' && end > pos && (text[end - 1] == ' ' || text[end - 1] == '\t'))
-            break;
-        if (flow && (c == ',' || c == '[' || c == ']' || c == '{' || c == '}'))
-            break;
-        ++end;
-    }
-    while (end > pos && (text[end - 1] == ' ' || text[end - 1] == '\t'))
-        --end;
-    return std::make_pair(pos, end);
-}
-
-/** `value` as YAML source: plain when YAML reads it back unchanged there, else quoted. */
-std::string scalarSource(const std::string &value, bool flow)
-{
-    bool plain = !value.empty() && value.front() != ' ' && value.back() != ' ' &&
-                 value.back() != ':' && value.find_first_of("\n\r\t") == std::string::npos &&
-                 value.find(": ") == std::string::npos && value.find(" #") == std::string::npos;
-    if (plain) {
-        const std::string indicators = "?:,[]{}#&*!|>'\"%@`";
-        const char c = value.front();
-        plain = indicators.find(c) == std::string::npos &&
-                !(c == '-' && (value.size() == 1 || value[1] == ' '));
-    }
-    if (plain && flow) // a ':' in a flow collection can read as a key
-        plain = value.find_first_of(",[]{}:") == std::string::npos;
-    if (plain)
-        return value;
-    std::string out = "\"";
-    for (char c : value) {
-        if (c == '"' || c == '\\')
-            out += '\\';
-        if (c == '\n')
-            out += "\\n";
-        else if (c == '\t')
-            out += "\\t";
-        else if (c != '\r')
-            out += c;
-    }
-    return out + "\"";
-}
-
 /** True when `text` parses and holds exactly `value` at `parts`. */
 bool holds(const std::string &text, const std::vector<std::string> &parts, const std::string &path,
            const std::string &value)
@@ -332,8 +263,9 @@ static YamlEdit setEveryItem(const std::string &text, const YAML::Node &root,
     if (!before.empty())
         list = locate(root, before, path, false);
     if (!list.error.empty() || !list.node.IsSequence() || list.node.size() == 0) {
-        out.error = list.error.empty() ? "'*' in '" + path + "' must stand for the items of a "
-                                         "list that has some"
+        out.error = list.error.empty() ? "'*' in '" + path +
+                                             "' must stand for the items of a "
+                                             "list that has some"
                                        : list.error;
         return out;
     }
