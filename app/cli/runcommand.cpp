@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clisupport.h"
 #include "command.h"
+#include "explainreport.h"
 #include "globalcommands.h"
 #include "progressbar.h"
 
 #include "engine/engine.h"
+#include "engine/runexplainer.h"
 #include "experiment/placementlog.h"
 #include "experiment/runrecorder.h"
 #include "global/globalscenarioreader.h"
@@ -13,6 +15,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <stdexcept>
 
 namespace schedlab::cli {
@@ -31,6 +34,7 @@ struct RunArgs
     std::string checkpoint;
     std::string global;
     bool json = false;
+    bool explain = false;
 };
 
 /** Shows a run's progress on the terminal. */
@@ -61,6 +65,13 @@ int runCommand(const RunArgs &a)
     auto loaded = loadScenarioOrReport(a.scenario, a.global, a.set);
     if (!loaded)
         return BadInput;
+    if (loaded->isGlobal() && a.explain) {
+        std::fprintf(stderr,
+                     "error: --explain explains a one-cluster run; %s is a global "
+                     "scenario\n",
+                     a.scenario.c_str());
+        return BadInput;
+    }
     if (loaded->isGlobal())
         return runGlobalScenario(std::move(loaded->global()),
                                  {a.global,
@@ -113,6 +124,7 @@ int runCommand(const RunArgs &a)
     }
 
     RunResult result;
+    std::optional<RunExplanation> explanation;
     try {
         RunOptions options;
         options.seed = seed;
@@ -125,8 +137,13 @@ int runCommand(const RunArgs &a)
         engine.addObserver(&progress);
         engine.addObserver(recorder.get());
         engine.addObserver(placementLog.get());
+        std::optional<RunExplainer> explainer;
+        if (a.explain)
+            engine.addObserver(&explainer.emplace(*scenario, engine.topology(), p));
         result = engine.run();
         bar.done();
+        if (explainer)
+            explanation = explainer->explain(engine);
     } catch (const std::invalid_argument &e) {
         std::fprintf(stderr, "error: %s\n", e.what());
         return BadInput;
@@ -158,6 +175,8 @@ int runCommand(const RunArgs &a)
         out["throughput_per_frame"] = frames;
         if (recorder)
             out["run_id"] = recorder->runId();
+        if (explanation)
+            out["explain"] = explanationJson(*explanation);
         std::printf("%s\n", out.dump(2).c_str());
     } else {
         std::printf("%s  seed %llu  dispatch %s  dequeue %s  orchestration %s  placement %s\n",
@@ -168,6 +187,8 @@ int runCommand(const RunArgs &a)
         if (recorder)
             std::printf("stored as run %lld in %s\n", static_cast<long long>(recorder->runId()),
                         a.db.c_str());
+        if (explanation)
+            std::printf("%s", explanationText(*explanation).c_str());
     }
     return finishOutput() ? Ok : RunFailed;
 }
@@ -192,6 +213,8 @@ void registerRunCommand(CLI::App &app, int &exitCode)
     cmd->add_option("--global", a.global,
                     "Global scheduling architecture for a global scenario (default two-level)");
     cmd->add_flag("--json", a.json, "Print one JSON object");
+    cmd->add_flag("--explain", a.explain,
+                  "Explain the run: where requests went, drops by cause, idle nodes and why");
     cmd->callback([&exitCode] { exitCode = runCommand(a); });
 }
 

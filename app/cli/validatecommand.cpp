@@ -68,7 +68,14 @@ void registerValidateCommand(CLI::App &app, int &exitCode)
                              tracePathPlace(file).c_str(), problem.c_str());
                 continue;
             }
-            std::printf("%s: ok (%s)\n", file.c_str(), load.scenario->summary().c_str());
+            for (const ScenarioError &w : load.warnings)
+                std::fprintf(stderr, "%s\n", w.format().c_str());
+            std::printf("%s: ok (%s)%s\n", file.c_str(), load.scenario->summary().c_str(),
+                        load.warnings.empty()
+                            ? ""
+                            : (", " + std::to_string(load.warnings.size()) + " warning" +
+                               (load.warnings.size() == 1 ? "" : "s"))
+                                  .c_str());
         }
         exitCode = allValid ? Ok : BadInput;
     });

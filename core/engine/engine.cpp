@@ -399,6 +399,7 @@ void Engine::dispatchRequest(int eap, std::int32_t id)
     const DispatchContext ctx{mState, eap, r, candidates, mDispatchRng};
     int target = mDispatch->dispatch(ctx);
     mMetrics.dispatchDecision(nanosSince(t0));
+    mObservers.notify(&SimObserver::onCandidates, mState, id, eap, candidates, target);
 
     if (target != kCloud &&
         std::find(candidates.begin(), candidates.end(), target) == candidates.end())

@@ -30,6 +30,13 @@ public:
     virtual ~SimObserver() = default;
     virtual void onSlot(const SimState &state) {}
     virtual void onFrame(const SimState &state, const FramePoint &frame) {}
+    /** Just before onDispatch: the edge nodes F (KaiS eq. 4) offered the dispatch policy
+     *  for the request and the policy's answer `chosen` (a node outside `candidates` is
+     *  sent to the cloud). */
+    virtual void onCandidates(const SimState &state, std::int32_t request, int eap,
+                              const std::vector<int> &candidates, int chosen)
+    {
+    }
     /** A request left eAP `eap` for edge node `target`, or for the cloud (`target` == kCloud). */
     virtual void onDispatch(const SimState &state, std::int32_t request, int eap, int target) {}
     /** A request missed its deadline while queued at `site`; `where` is the eAP, the

@@ -2,6 +2,7 @@
 // Replicas: initial placement, scaling by the orchestration plane, image pulls.
 #include "engine/engine.h"
 
+#include "engine/initialreplicas.h"
 #include "policy/orchestrationpolicy.h"
 #include "state/layercache.h"
 
@@ -122,76 +123,26 @@ private:
 
 bool Engine::fits(int node, int service) const
 {
-    const NodeInfo &info = mTopology.nodes[node];
-    const ServiceSpec &s = mScenario.services[service];
-    const ImageSpec *image = mScenario.image(s.image);
-    if (!image || !image->variantFor(info.arch))
-        return false;
     const NodeState &ns = mState.nodes[node];
-    return ns.cpuAlloc + s.replicaCpu <= info.cpu + 1e-9 &&
-           ns.memAlloc + s.replicaMemory <= info.memory + 1e-9;
+    return replicaFits(mScenario, mTopology.nodes[node], service, ns.cpuAlloc, ns.memAlloc);
 }
 
 int Engine::chooseNodeFor(int service, int site) const
 {
-    // Spread first (fewest replicas of this service), then least allocated, then id.
-    int best = -1;
-    std::tuple<int, double, int> bestKey{};
-    const ServiceSpec &s = mScenario.services[service];
-    for (int n = 0; n < mTopology.edgeCount; ++n) {
-        if (mTopology.nodes[n].site != site || !fits(n, service))
-            continue;
-        const NodeInfo &info = mTopology.nodes[n];
-        const NodeState &ns = mState.nodes[n];
-        const double fill = std::max((ns.cpuAlloc + s.replicaCpu) / info.cpu,
-                                     (ns.memAlloc + s.replicaMemory) / info.memory);
-        const auto key =
-            std::make_tuple(mState.ready(n, service) + mState.pending(n, service), fill, n);
-        if (best < 0 || key < bestKey) {
-            best = n;
-            bestKey = key;
-        }
-    }
-    return best;
+    return chooseReplicaNode(
+        mScenario, mTopology, service, site,
+        [&](int n) {
+            return std::pair{mState.nodes[n].cpuAlloc, mState.nodes[n].memAlloc};
+        },
+        [&](int n) { return mState.ready(n, service) + mState.pending(n, service); });
 }
 
 void Engine::placeInitialReplicas()
 {
     // `replicas.edge` is per edge site (each edge cluster is orchestrated on its own);
     // replicas pinned with `hosts` count towards their site's number.
-    const int services = mState.serviceCount;
-    for (int site : mTopology.edgeSites) {
-        std::vector<int> remaining(services);
-        for (int s = 0; s < services; ++s)
-            remaining[s] = mScenario.services[s].replicas.edge;
-        for (int n = 0; n < mTopology.edgeCount; ++n) {
-            if (mTopology.nodes[n].site != site)
-                continue;
-            for (const auto &[name, count] : mTopology.nodes[n].hosts)
-                for (int s = 0; s < services; ++s)
-                    if (mScenario.services[s].name == name)
-                        for (int k = 0; k < count; ++k) {
-                            addReplica(n, s, true);
-                            --remaining[s];
-                        }
-        }
-        // Round robin over services so that no service takes all the room.
-        for (bool placed = true; placed;) {
-            placed = false;
-            for (int s = 0; s < services; ++s) {
-                if (remaining[s] <= 0)
-                    continue;
-                const int node = chooseNodeFor(s, site);
-                if (node < 0) {
-                    remaining[s] = 0;
-                    continue;
-                }
-                addReplica(node, s, true);
-                --remaining[s];
-                placed = true;
-            }
-        }
-    }
+    for (const auto &[node, service] : planInitialReplicas(mScenario, mTopology).replicas)
+        addReplica(node, service, true);
 }
 
 std::int32_t Engine::addReplica(int node, int service, bool initial)

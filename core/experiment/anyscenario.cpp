@@ -27,6 +27,8 @@ template <typename Load> AnyScenarioLoad fromLoad(Load &&load)
 {
     AnyScenarioLoad out;
     out.errors = std::move(load.errors);
+    if constexpr (requires { load.warnings; })
+        out.warnings = std::move(load.warnings);
     if (load.ok())
         out.scenario.emplace(std::move(*load.scenario));
     return out;

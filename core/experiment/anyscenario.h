@@ -47,6 +47,7 @@ struct AnyScenarioLoad
 {
     std::optional<AnyScenario> scenario; ///< set only when there are no errors
     std::vector<ScenarioError> errors;
+    std::vector<ScenarioError> warnings; ///< a one-cluster scenario's (scenarioWarnings())
     bool ok() const { return scenario.has_value(); }
 };
 

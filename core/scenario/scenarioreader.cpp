@@ -265,7 +265,7 @@ std::string ScenarioError::format() const
     std::string out = file;
     if (line > 0)
         out += ":" + std::to_string(line) + ":" + std::to_string(column);
-    out += ": ";
+    out += warning ? ": warning: " : ": ";
     if (!keyPath.empty())
         out += keyPath + ": ";
     return out + message;
@@ -353,9 +353,21 @@ ScenarioLoad loadScenarioText(const std::string &yaml, const std::string &fileNa
                          const int lb = b.line > 0 ? b.line : 1 << 30;
                          return la != lb ? la < lb : a.column < b.column;
                      });
-    if (load.errors.empty())
+    if (load.errors.empty()) {
+        for (ScenarioError w : scenarioWarnings(scenario)) {
+            w.file = fileName;
+            if (const auto mark = ctx.locate(w.keyPath); mark && mark->line >= 0) {
+                w.line = mark->line + 1;
+                w.column = mark->column + 1;
+            }
+            load.warnings.push_back(std::move(w));
+        }
+        std::stable_sort(load.warnings.begin(), load.warnings.end(),
+                         [](const ScenarioError &a, const ScenarioError &b) {
+                             return a.line != b.line ? a.line < b.line : a.column < b.column;
+                         });
         load.scenario = std::move(scenario);
-    else if (wellFormed)
+    } else if (wellFormed)
         load.withProblems = std::move(scenario);
     return load;
 }

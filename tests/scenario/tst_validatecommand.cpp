@@ -24,13 +24,24 @@ void TestValidateCommand::validate_data()
     QTest::newRow("tutorial") << QStringList{src + "tutorial.yaml"} << 0
                               << src + "tutorial.yaml: ok (6 edge nodes, 4 services)\n"
                               << "";
-    QTest::newRow("all bundled") << QStringList{src + "kais-edge-cloud.yaml",
-                                                src + "kais-large.yaml"}
+    QTest::newRow("all bundled") << QStringList{src + "kais-testbed.yaml",
+                                                src + "kais-complex.yaml"}
                                  << 0
-                                 << src +
-                                        "kais-edge-cloud.yaml: ok (40 edge nodes, 30 services)\n" +
-                                        src + "kais-large.yaml: ok (100 edge nodes, 30 services)\n"
+                                 << src + "kais-testbed.yaml: ok (40 edge nodes, 30 services)\n" +
+                                        src +
+                                        "kais-complex.yaml: ok (100 edge nodes, 30 services)\n"
                                  << "";
+    // Two sites of kais-edge-cloud have no room left for svc-30: a warning, exit 0.
+    QTest::newRow("warning") << QStringList{src + "kais-edge-cloud.yaml"} << 0
+                             << src + "kais-edge-cloud.yaml: ok (40 edge nodes, 30 services), 1 "
+                                      "warning\n"
+                             << src + "kais-edge-cloud.yaml:404:22: warning: "
+                                      "services[29].replicas.edge: 1 initial replica of 'svc-30' "
+                                      "per site, but site 'edge-3' has room for none and site "
+                                      "'edge-4' for none (cpu 500m, memory "
+                                      "128Mi each, shared round robin with the other services' "
+                                      "replicas): the run starts with those and leaves the rest "
+                                      "out\n";
     QTest::newRow("invalid")
         << QStringList{data + "invalid-units.yaml"} << 2 << ""
         << data +

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "engine/engine.h"
+#include "engine/runexplainer.h"
+#include "registry/buildpolicies.h"
+#include "scenario/scenarioio.h"
+
+#include <QtTest>
+
+using namespace schedlab;
+
+namespace {
+/**
+ * Site near: n1 and n2 (amd64), one replica of `a` each site (it fills a node), so
+ * n2 holds none. Image b is arm64 only and only site far has an arm64 node: a
+ * request for b at near (and for a at far) has no replica in reach and goes to
+ * the cloud, which has no nodes, and is dropped there.
+ */
+const char *const kUnreachable = R"(schedlab: 1
+name: unreachable
+seed: 3
+time: {slot: 100ms, frame: 10, duration: 30s}
+images:
+  - {name: a:1, variants: [{arch: amd64, layers: []}]}
+  - {name: b:1, variants: [{arch: arm64, layers: []}]}
+services:
+  - name: a
+    image: a:1
+    replica: {cpu: 1, memory: 256Mi}
+    request: {work: 50ms, deadline: 2s}
+    replicas: {edge: 1, min: 1, max: 2}
+  - name: b
+    image: b:1
+    replica: {cpu: 1, memory: 256Mi}
+    request: {work: 50ms, deadline: 2s}
+    replicas: {edge: 1, min: 1, max: 2}
+sites:
+  - name: near
+    eaps:
+      - name: ap-near
+        nodes:
+          - {name: n1, cpu: 1, memory: 2Gi}
+          - {name: n2, cpu: 1, memory: 2Gi}
+  - name: far
+    eaps:
+      - name: ap-far
+        nodes:
+          - {name: arm, arch: arm64, cpu: 1, memory: 2Gi}
+workload:
+  requests: {kind: poisson, rate: 10/s}
+policies: {dispatch: greedy, dequeue: fifo, orchestration: static, placement: kube-default}
+)";
+
+/** Counts every drop by place and service, apart from the explainer. */
+struct DropWatch final : SimObserver
+{
+    std::map<std::tuple<int, int, int>, std::uint64_t> drops; ///< {site, where, service}
+    std::uint64_t dispatchedTo[3] = {};                       ///< n1, n2, arm
+    void onDrop(const SimState &state, std::int32_t id, DropSite site, int where) override
+    {
+        ++drops[{int(site), where, int(state.requests[std::size_t(id)].service)}];
+    }
+    void onDispatch(const SimState &, std::int32_t, int, int target) override
+    {
+        if (target >= 0)
+            ++dispatchedTo[target];
+    }
+};
+
+struct Explained
+{
+    RunExplanation e;
+    RunResult result;
+    DropWatch watch;
+};
+
+Explained explainRun(const Scenario &s)
+{
+    RunOptions o;
+    o.seed = s.seed;
+    o.policies = s.policies;
+    Engine engine(s, buildPolicySet(o), o.config());
+    Explained out;
+    RunExplainer explainer(s, engine.topology(), o.policies);
+    engine.addObserver(&out.watch);
+    engine.addObserver(&explainer);
+    out.result = engine.run();
+    out.e = explainer.explain(engine);
+    return out;
+}
+
+std::uint64_t dropsOf(const RunExplanation &e, DropCause cause, int where, int service)
+{
+    std::uint64_t n = 0;
+    for (const DropCount &d : e.drops)
+        if (d.cause == cause && d.where == where && d.service == service)
+            n += d.count;
+    return n;
+}
+} // namespace
+
+class TestRunExplainer : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void namesTheNodeWithoutReplicaAndTheDropsWithoutOne()
+    {
+        const ScenarioLoad load = loadScenarioText(kUnreachable, "unreachable.yaml");
+        QVERIFY2(load.ok(), load.errors.empty() ? "" : load.errors.front().format().c_str());
+        const Explained x = explainRun(*load.scenario);
+        const RunExplanation &e = x.e;
+
+        // n2 (node 1) holds no replica: idle, and the explanation says why.
+        QCOMPARE(x.watch.dispatchedTo[1], std::uint64_t(0));
+        QCOMPARE(int(e.idle.size()), 1);
+        QCOMPARE(e.nodeNames[std::size_t(e.idle[0].node)], std::string("n2"));
+        QCOMPARE(e.idle[0].reason, IdleReason::NoReplica);
+        QVERIFY2(e.idle[0].why.find("static orchestration never adds any") != std::string::npos,
+                 e.idle[0].why.c_str());
+
+        // Requests for b at near and for a at far had no replica in reach: every one
+        // went to the cloud (no nodes there) and is dropped there, by that cause.
+        const auto cloudDrops = [&](int service) {
+            const auto it = x.watch.drops.find({int(DropSite::Cloud), kCloud, service});
+            return it == x.watch.drops.end() ? std::uint64_t(0) : it->second;
+        };
+        QVERIFY(cloudDrops(1) > 50);
+        QVERIFY(cloudDrops(0) > 50);
+        QCOMPARE(dropsOf(e, DropCause::CloudNoReplica, kCloud, 1), cloudDrops(1));
+        QCOMPARE(dropsOf(e, DropCause::CloudNoReplica, kCloud, 0), cloudDrops(0));
+        QCOMPARE(e.eaps[0].noReplica + e.eaps[1].noReplica, e.cloud.dispatched);
+        QCOMPARE(e.cloud.onTime + e.cloud.late, std::uint64_t(0));
+
+        // The counts add up to the run's totals.
+        std::uint64_t drops = 0;
+        for (const DropCount &d : e.drops)
+            drops += d.count;
+        QCOMPARE(drops, e.dropped);
+        std::uint64_t onTime = e.cloud.onTime, late = e.cloud.late, dropped = e.cloud.dropped;
+        std::uint64_t dispatched = e.cloud.dispatched;
+        for (const PlaceCounts &n : e.nodes) {
+            onTime += n.onTime, late += n.late, dropped += n.dropped;
+            dispatched += n.dispatched;
+        }
+        for (const EapCounts &c : e.eaps)
+            dropped += c.dropped;
+        QCOMPARE(onTime, e.onTime);
+        QCOMPARE(late, e.late);
+        QCOMPARE(dropped, e.dropped);
+        QCOMPARE(e.onTime + e.late + e.dropped + e.inFlight, e.arrived);
+        std::uint64_t toEdge = 0, toCloud = 0;
+        for (const EapCounts &c : e.eaps)
+            toEdge += c.toEdge, toCloud += c.toCloud;
+        QCOMPARE(toEdge + toCloud, dispatched);
+        QCOMPARE(toCloud, e.cloud.dispatched);
+
+        const auto metric = [&](const char *name) {
+            for (const MetricValue &m : x.result.metrics)
+                if (m.name == name)
+                    return m.value;
+            return -1.0;
+        };
+        QCOMPARE(double(e.arrived), metric("arrived"));
+        QCOMPARE(double(e.dropped), metric("dropped"));
+    }
+
+    void dropsAtBusyNodesAreCountedThereWithAHintForStaticOrchestration()
+    {
+        // One replica of a per site, a load it cannot serve: requests queue at n1 past
+        // their deadline; greedy never sends to the cloud while n1 hosts a.
+        std::string text = kUnreachable;
+        text.replace(text.find("work: 50ms, deadline: 2s"), 24, "work: 600ms, deadline: 1s");
+        const ScenarioLoad load = loadScenarioText(text, "busy.yaml");
+        QVERIFY(load.ok());
+        const Explained x = explainRun(*load.scenario);
+        const auto it = x.watch.drops.find({int(DropSite::Node), 0, 0});
+        QVERIFY(it != x.watch.drops.end() && it->second > 20);
+        QCOMPARE(dropsOf(x.e, DropCause::NodeBusy, 0, 0), it->second);
+        QCOMPARE(x.e.placeOf({DropCause::NodeBusy, 0, 0, 1}), std::string("node n1"));
+        bool staticHint = false;
+        for (const std::string &h : x.e.hints)
+            staticHint = staticHint || h.rfind("static orchestration keeps", 0) == 0;
+        QVERIFY(staticHint);
+    }
+
+    void theDispatchCeilingIsNamed()
+    {
+        // One request per slot leaves an eAP: the rest wait past their deadline.
+        std::string text = kUnreachable;
+        text.replace(text.find("duration: 30s}"), 14, "duration: 30s, dispatch_per_slot: 1}");
+        text.replace(text.find("rate: 10/s"), 10, "rate: 40/s");
+        const ScenarioLoad load = loadScenarioText(text, "ceiling.yaml");
+        QVERIFY(load.ok());
+        const Explained x = explainRun(*load.scenario);
+        std::uint64_t atEaps = 0;
+        for (const auto &[key, count] : x.watch.drops)
+            if (std::get<0>(key) == int(DropSite::Eap))
+                atEaps += count;
+        QVERIFY(atEaps > 50);
+        std::uint64_t ceiling = 0, slotWait = 0;
+        for (const DropCount &d : x.e.drops) {
+            ceiling += d.cause == DropCause::EapCeiling ? d.count : 0;
+            slotWait += d.cause == DropCause::EapSlotWait ? d.count : 0;
+        }
+        QCOMPARE(ceiling + slotWait, atEaps);
+        QCOMPARE(slotWait, std::uint64_t(0)); // a 2 s deadline outlasts a 100 ms slot
+        bool hint = false;
+        for (const std::string &h : x.e.hints)
+            hint = hint || h.find("time.dispatch_per_slot: 1") != std::string::npos;
+        QVERIFY(hint);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRunExplainer)
+#include "tst_runexplainer.moc"
