@@ -43,6 +43,7 @@ struct Catalog
         for (const nlohmann::json &row : nlohmann::json::parse(detail::kMetricsJson)) {
             MetricInfo m;
             m.name = keep(row, "name");
+            m.label = keep(row, "label");
             m.unit = keep(row, "unit");
             m.better = choice<Better>(row.at("better"),
                                       {{"higher", Higher}, {"lower", Lower}, {"", Neither}});

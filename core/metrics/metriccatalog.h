@@ -34,7 +34,8 @@ enum class MetricGroup {
 struct MetricInfo
 {
     std::string_view name;
-    std::string_view unit; ///< empty for a ratio or a count
+    std::string_view label; ///< how tables and figures name it: "Scheduling cost"
+    std::string_view unit;  ///< empty for a ratio or a count
     Better better;
     MetricGroup group;
     bool wallClock; ///< measured on this machine: differs between identical runs
