@@ -28,6 +28,7 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -78,8 +79,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     tabifyDockWidget(mTree, mBrowser);
     mTree->raise();
     mBrowser->setOpener([this](const QString &scenario, const ComparisonSpec &spec,
-                               const std::vector<CellResult> &cells, const QString &label) {
+                               const std::vector<CellResult> &cells, const QString &label,
+                               const ComparisonSettings &settings) {
         mComparison->showResults(scenario, spec, cells, label);
+        mComparison->restore(spec, settings);
         mCentre->setCurrentWidget(mComparison);
     });
     connect(mComparison, &ComparisonPanel::stored, mBrowser, &ExperimentBrowser::refresh);
@@ -323,11 +326,26 @@ bool MainWindow::saveDialog(bool saveAs)
         if (path.isEmpty())
             return false;
     }
+    auto style = TopologyDocument::SaveStyle::InPlace;
+    if (const QString problem = mDocument->inPlaceProblem(); !problem.isEmpty()) {
+        QMessageBox ask(QMessageBox::Warning, tr("Rewrite the whole file?"),
+                        tr("These edits cannot be written into %1's own text (%2).\n\nSaving "
+                           "writes the whole file anew: its comments and layout are lost.")
+                            .arg(QFileInfo(path).fileName(), problem),
+                        QMessageBox::Cancel, this);
+        QPushButton *rewrite = ask.addButton(tr("Rewrite Whole File"), QMessageBox::AcceptRole);
+        ask.setDefaultButton(QMessageBox::Cancel);
+        ask.exec();
+        if (ask.clickedButton() != rewrite)
+            return false;
+        style = TopologyDocument::SaveStyle::Whole;
+    }
     QString error;
-    if (!saveScenario(path, &error)) {
+    if (!mDocument->save(path, &error, style)) {
         QMessageBox::warning(this, tr("Not saved"), tr("%1 was not saved:\n\n%2").arg(path, error));
         return false;
     }
+    remember(path);
     return true;
 }
 

@@ -19,17 +19,6 @@ std::string durationText(double seconds)
     return text;
 }
 
-/** The model a comparison's learned policies ran, as a fingerprint of its bytes. */
-std::string modelText(const std::shared_ptr<const LearnedModel> &model)
-{
-    if (!model)
-        return "none";
-    char text[24];
-    std::snprintf(text, sizeof text, "%016llx",
-                  static_cast<unsigned long long>(stableHash(encodeModel(*model))));
-    return text;
-}
-
 std::map<std::string, std::string> planes(const PolicySelection &p)
 {
     return {{"dispatch", p.dispatch},
@@ -42,7 +31,7 @@ std::map<std::string, std::string> planes(const PolicySelection &p)
 ComparisonRecorder::ComparisonRecorder(ExperimentStore &store, const Scenario &scenario,
                                        const ComparisonSpec &spec, std::string label)
     : mStore(store), mSpec(spec), mLabel(std::move(label)), mDuration(durationText(spec.duration)),
-      mModel(modelText(spec.model))
+      mModel(modelFingerprint(spec.model))
 {
     mScenarioId = store.addScenario(scenario.name, saveScenarioText(scenario));
     if (mScenarioId < 0)
@@ -123,7 +112,7 @@ std::vector<std::optional<RunResult>> completedCells(ExperimentStore &store,
     const std::int64_t scenarioId = store.addScenario(scenario.name, saveScenarioText(scenario));
     if (scenarioId < 0)
         return out;
-    const std::string duration = durationText(spec.duration), model = modelText(spec.model);
+    const std::string duration = durationText(spec.duration), model = modelFingerprint(spec.model);
     std::map<int, const RunSummary *> chosen;
     const std::vector<RunSummary> runs = store.runs();
     for (const RunSummary &run : runs) {

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <map>
@@ -91,7 +92,8 @@ std::vector<StoredComparison> listComparisons(const ExperimentStore &store)
 }
 
 bool loadComparison(const ExperimentStore &store, const std::string &label, ComparisonSpec &spec,
-                    std::vector<CellResult> &cells, std::string *error)
+                    std::vector<CellResult> &cells, std::string *error,
+                    ComparisonSettings *settings)
 {
     spec = {};
     cells.clear();
@@ -106,6 +108,13 @@ bool loadComparison(const ExperimentStore &store, const std::string &label, Comp
         auto s = std::find(spec.seeds.begin(), spec.seeds.end(), run.seed);
         if (s == spec.seeds.end())
             s = spec.seeds.insert(spec.seeds.end(), run.seed);
+        if (cells.empty()) { // the attributes every run of one comparison shares
+            spec.duration = std::strtod(attributeOf(run, kDurationAttribute).c_str(), nullptr);
+            if (settings) {
+                settings->model = attributeOf(run, kModelAttribute);
+                settings->scenarioYaml = store.scenarioYaml(run.scenarioId).value_or("");
+            }
+        }
 
         CellResult cell;
         cell.variant = int(v - spec.variants.begin());

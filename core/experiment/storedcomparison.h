@@ -43,8 +43,17 @@ struct StoredComparison
 /** The comparisons in the store, oldest first. */
 std::vector<StoredComparison> listComparisons(const ExperimentStore &store);
 
-/** Rebuilds the spec and cells of a stored comparison (complete runs only). */
+/** What a stored comparison ran beyond its spec, to compare with what is open now. */
+struct ComparisonSettings
+{
+    std::string scenarioYaml; ///< the scenario as it ran (canonical YAML)
+    std::string model;        ///< the learned model's fingerprint, or "none"
+};
+
+/** Rebuilds the spec (policies, seeds, duration; not the model's weights) and the
+ *  cells of a stored comparison (complete runs only), and what it ran with. */
 bool loadComparison(const ExperimentStore &store, const std::string &label, ComparisonSpec &spec,
-                    std::vector<CellResult> &cells, std::string *error);
+                    std::vector<CellResult> &cells, std::string *error,
+                    ComparisonSettings *settings = nullptr);
 
 } // namespace schedlab

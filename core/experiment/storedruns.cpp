@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "experiment/storedruns.h"
 
+#include "learn/learnedmodel.h"
+#include "state/random.h"
+
+#include <cstdio>
 #include <map>
 
 namespace schedlab {
@@ -54,6 +58,16 @@ const std::vector<std::pair<const char *, double FramePoint::*>> &frameSeries()
     return series;
 }
 } // namespace
+
+std::string modelFingerprint(const std::shared_ptr<const LearnedModel> &model)
+{
+    if (!model)
+        return "none";
+    char text[24];
+    std::snprintf(text, sizeof text, "%016llx",
+                  static_cast<unsigned long long>(stableHash(encodeModel(*model))));
+    return text;
+}
 
 std::string attributeOf(const RunSummary &run, std::string_view name)
 {

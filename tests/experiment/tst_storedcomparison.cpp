@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/testscenarios.h"
 #include "experiment/storedcomparison.h"
+#include "scenario/scenarioio.h"
 #include "store/experimentstore.h"
 
 #include <QTemporaryDir>
@@ -41,9 +42,14 @@ private Q_SLOTS:
 
         ComparisonSpec loadedSpec;
         std::vector<CellResult> loaded;
-        QVERIFY2(loadComparison(*store, "second", loadedSpec, loaded, &error), error.c_str());
+        ComparisonSettings settings;
+        QVERIFY2(loadComparison(*store, "second", loadedSpec, loaded, &error, &settings),
+                 error.c_str());
         QCOMPARE(loaded.size(), cells.size());
         QCOMPARE(loadedSpec.seeds, spec.seeds);
+        QCOMPARE(loadedSpec.duration, 30.0);
+        QCOMPARE(settings.model, std::string("none"));
+        QCOMPARE(settings.scenarioYaml, saveScenarioText(scenario));
         QCOMPARE(loadedSpec.variants.size(), std::size_t(2));
         QVERIFY(loadedSpec.variants[1].policies == spec.variants[1].policies);
         const auto again = summarise(loadedSpec, loaded);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "comparisonrunner.h"
+#include "experiment/storedcomparison.h"
 #include "registry/registry.h"
 
 #include <QWidget>
@@ -53,6 +54,9 @@ public:
     /** Shows finished results (from a run or reopened from the store). */
     void showResults(const QString &scenarioName, const ComparisonSpec &spec,
                      const std::vector<CellResult> &cells, const QString &title);
+    /** Sets policies, seeds and duration to what a stored comparison ran, and says
+     *  where the open scenario, its seeds or the loaded model differ from what it ran. */
+    void restore(const ComparisonSpec &spec, const ComparisonSettings &settings);
     QString statusText() const;
     /**
      * Runs learned policies with `model` from now on (null: none) and checks them,

@@ -2,6 +2,7 @@
 #include "topologydocument.h"
 
 #include "editcommands.h"
+#include "scenario/loadtextfile.h"
 
 #include <QUndoStack>
 #include <algorithm>
@@ -69,11 +70,13 @@ TopologyDocument::~TopologyDocument() = default;
 bool TopologyDocument::isModified() const { return !mUndo->isClean(); }
 
 void TopologyDocument::reset(const Scenario &scenario, const QString &fileName,
-                             std::vector<ScenarioError> located)
+                             std::vector<ScenarioError> located, std::string fileText)
 {
     mUndo->clear();
     mFileName = fileName;
     mLocated = std::move(located);
+    mFileText = std::move(fileText);
+    mFileModel = scenario;
     apply(scenario, Change::Replaced);
     Q_EMIT fileNameChanged(mFileName);
     Q_EMIT modifiedChanged(false);
@@ -81,9 +84,14 @@ void TopologyDocument::reset(const Scenario &scenario, const QString &fileName,
 
 QStringList TopologyDocument::load(const QString &path)
 {
-    const ScenarioLoad load = loadScenarioFile(path.toStdString());
+    std::string text;
+    const ScenarioLoad load = loadTextFile<ScenarioLoad>(
+        path.toStdString(), [&text](const std::string &read, const std::string &file) {
+            text = read;
+            return loadScenarioText(read, file);
+        });
     if (load.ok() || load.withProblems) {
-        reset(load.ok() ? *load.scenario : *load.withProblems, path, load.errors);
+        reset(load.ok() ? *load.scenario : *load.withProblems, path, load.errors, std::move(text));
         return {};
     }
     QStringList errors;
@@ -92,18 +100,41 @@ QStringList TopologyDocument::load(const QString &path)
     return errors;
 }
 
-bool TopologyDocument::save(const QString &path, QString *error)
+ScenarioRewrite TopologyDocument::rewrite(const QString &path) const
+{
+    if (mFileText.empty())
+        return {saveScenarioText(mScenario), {}};
+    return rewriteScenarioText(mFileText, mFileModel, mScenario, path.toStdString());
+}
+
+QString TopologyDocument::inPlaceProblem() const
+{
+    return QString::fromStdString(rewrite(mFileName).error);
+}
+
+bool TopologyDocument::save(const QString &path, QString *error, SaveStyle style)
 {
     if (!mProblems.empty()) {
         *error = tr("The scenario has %n problem(s); the first: %1", nullptr, int(mProblems.size()))
                      .arg(QString::fromStdString(mProblems.front().format()));
         return false;
     }
+    ScenarioRewrite text = rewrite(path);
+    if (!text.ok() && style == SaveStyle::Whole)
+        text = {saveScenarioText(mScenario), {}};
+    if (!text.ok()) {
+        *error = tr("The edits cannot be written into the file's own text (%1); saving would "
+                    "write the whole file anew, without its comments.")
+                     .arg(QString::fromStdString(text.error));
+        return false;
+    }
     std::string why;
-    if (!saveScenarioFile(mScenario, path.toStdString(), &why)) {
+    if (!replaceFile(path.toStdString(), text.text, &why)) {
         *error = QString::fromStdString(why);
         return false;
     }
+    mFileText = std::move(text.text);
+    mFileModel = mScenario;
     mUndo->setClean();
     mLocated.clear(); // the file now holds this model
     if (mFileName != path) {

@@ -40,13 +40,19 @@ public:
     /** Starts over on `scenario` (clears undo history); `located`: the loader's
      *  problems of the file, whose line:column the same problems keep. */
     void reset(const Scenario &scenario, const QString &fileName,
-               std::vector<ScenarioError> located = {});
+               std::vector<ScenarioError> located = {}, std::string fileText = {});
     /** Loads a file. One that is well formed opens, its semantic problems (unknown
      *  names, ranges) listed in problems() with line:column; on other errors the
      *  current model stays and the errors are returned formatted. */
     QStringList load(const QString &path);
-    /** Writes YAML atomically; refuses a model with problems. Marks the stack clean. */
-    bool save(const QString &path, QString *error);
+    /** How save() writes: the edits into the file's own text, or the whole file anew. */
+    enum class SaveStyle { InPlace, Whole };
+    /** Empty when save() can write the edits into the file's own text (comments, key
+     *  order and layout kept); otherwise why it cannot. */
+    QString inPlaceProblem() const;
+    /** Writes YAML atomically; refuses a model with problems. Marks the stack clean.
+     *  InPlace refuses (with inPlaceProblem()) when the file's text cannot be kept. */
+    bool save(const QString &path, QString *error, SaveStyle style = SaveStyle::InPlace);
 
     /** One undoable edit of the model: `edit` changes a copy, the command swaps copies. */
     void edit(const QString &text, Change kind, const std::function<void(Scenario &)> &edit);
@@ -79,7 +85,12 @@ private:
     template <typename T> friend class ChangeValue;
     void apply(const Scenario &scenario, Change kind);
 
+    /** The text a save writes: the edits carried into the file's own text. */
+    ScenarioRewrite rewrite(const QString &path) const;
+
     Scenario mScenario;
+    std::string mFileText; ///< the file as read or last written; empty for a new scenario
+    Scenario mFileModel;   ///< what mFileText reads as
     std::vector<ScenarioError> mProblems;
     std::vector<ScenarioError> mLocated; ///< the loader's problems of the file, with line:column
     QUndoStack *mUndo;

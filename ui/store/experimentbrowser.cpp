@@ -20,9 +20,16 @@ ExperimentBrowser::ExperimentBrowser(QWidget *parent) : QDockWidget(tr("Experime
     auto *body = new QWidget(this);
     auto *v = new QVBoxLayout(body);
     mList = new QTreeWidget(body);
-    mList->setHeaderLabels({tr("Comparison"), tr("Policies"), tr("Runs")});
+    // The label names a comparison and the runs count is short: both always whole (the
+    // list scrolls sideways in a narrow dock); the policies take the rest, elided, and
+    // their tooltip has them all.
+    mList->setHeaderLabels({tr("Comparison"), tr("Runs"), tr("Policies")});
     mList->setRootIsDecorated(false);
-    mList->header()->setSectionResizeMode(0, QHeaderView::Stretch);
+    mList->setMinimumWidth(160);
+    mList->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    mList->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    mList->header()->setStretchLastSection(true);
+    mList->header()->setMinimumSectionSize(60);
     mMessage = new QLabel(body);
     mMessage->setWordWrap(true);
     auto *refreshButton = new QPushButton(tr("Refresh"), body);
@@ -58,7 +65,9 @@ void ExperimentBrowser::refresh()
         for (const std::string &v : c->variants)
             variants << QString::fromStdString(v);
         auto *item = new QTreeWidgetItem(
-            mList, {QString::fromStdString(c->label), variants.join(", "), QString::number(c->runs)});
+            mList, {QString::fromStdString(c->label), QString::number(c->runs), variants.join(", ")});
+        item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
+        item->setToolTip(2, variants.join(", "));
         item->setData(0, Qt::UserRole, QString::fromStdString(c->label));
         item->setToolTip(0, tr("%1, started %2").arg(QString::fromStdString(c->scenarioName),
                                                      QString::fromStdString(c->startedAt)));
@@ -72,7 +81,8 @@ bool ExperimentBrowser::open(const QString &label)
     const auto store = ExperimentStore::open(experimentsDbPath().toStdString(), &error);
     ComparisonSpec spec;
     std::vector<CellResult> cells;
-    if (!store || !loadComparison(*store, label.toStdString(), spec, cells, &error)) {
+    ComparisonSettings settings;
+    if (!store || !loadComparison(*store, label.toStdString(), spec, cells, &error, &settings)) {
         mMessage->setText(QString::fromStdString(error));
         return false;
     }
@@ -81,7 +91,7 @@ bool ExperimentBrowser::open(const QString &label)
         if (c.label == label.toStdString())
             scenario = QString::fromStdString(c.scenarioName);
     if (mOpener)
-        mOpener(scenario, spec, cells, label);
+        mOpener(scenario, spec, cells, label, settings);
     return true;
 }
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "experiment/comparison.h"
+#include "experiment/storedcomparison.h"
 
 #include <QDockWidget>
 #include <functional>
@@ -28,7 +29,8 @@ public:
     bool open(const QString &label);
 
     using Opener = std::function<void(const QString &scenarioName, const ComparisonSpec &,
-                                      const std::vector<CellResult> &, const QString &label)>;
+                                      const std::vector<CellResult> &, const QString &label,
+                                      const ComparisonSettings &)>;
     /** Receives an opened comparison (the comparison panel shows it). */
     void setOpener(Opener opener) { mOpener = std::move(opener); }
 
