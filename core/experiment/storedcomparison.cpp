@@ -3,6 +3,7 @@
 
 #include "experiment/comparisonrecorder.h"
 #include "experiment/storedruns.h"
+#include "learn/learnedmodel.h"
 #include "scenario/scenarioio.h"
 #include "store/experimentstore.h"
 
@@ -29,6 +30,29 @@ PolicySelection policiesOf(const RunSummary &run)
     get("orchestration", p.orchestration);
     get("placement", p.placement);
     return p;
+}
+/** The checkpoint of the store whose bytes have the fingerprint `settings.model`. */
+void findStoredModel(const ExperimentStore &store, ComparisonSettings &settings)
+{
+    if (settings.model.empty() || settings.model == "none")
+        return;
+    for (const std::string &name : store.checkpointNames()) {
+        const std::optional<Checkpoint> c = store.loadCheckpoint(name);
+        if (!c)
+            continue;
+        const std::string bytes(c->data.begin(), c->data.end());
+        try {
+            auto model = std::make_shared<const LearnedModel>(
+                decodeModel(bytes, "checkpoint '" + name + "' in " + store.path()));
+            if (modelFingerprint(model) == settings.model) {
+                settings.storedModel = std::move(model);
+                settings.storedModelName = name;
+                return;
+            }
+        } catch (const std::exception &) {
+            // A damaged checkpoint is not the one: the comparison says the model is missing.
+        }
+    }
 }
 } // namespace
 
@@ -97,6 +121,8 @@ bool loadComparison(const ExperimentStore &store, const std::string &label, Comp
 {
     spec = {};
     cells.clear();
+    if (settings)
+        *settings = {};
     for (const RunSummary &run : store.runs()) {
         if (attributeOf(run, kComparisonAttribute) != label || run.status != "complete")
             continue;
@@ -113,6 +139,7 @@ bool loadComparison(const ExperimentStore &store, const std::string &label, Comp
             if (settings) {
                 settings->model = attributeOf(run, kModelAttribute);
                 settings->scenarioYaml = store.scenarioYaml(run.scenarioId).value_or("");
+                findStoredModel(store, *settings);
             }
         }
 

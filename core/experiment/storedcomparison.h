@@ -48,6 +48,9 @@ struct ComparisonSettings
 {
     std::string scenarioYaml; ///< the scenario as it ran (canonical YAML)
     std::string model;        ///< the learned model's fingerprint, or "none"
+    /** That model, when a checkpoint in the store holds it (training runs store theirs). */
+    std::shared_ptr<const LearnedModel> storedModel;
+    std::string storedModelName; ///< the checkpoint's name
 };
 
 /** Rebuilds the spec (policies, seeds, duration; not the model's weights) and the

@@ -151,6 +151,8 @@ public:
                         int formatVersion, std::int64_t sessionId = -1);
     /** The checkpoint `name`, or nullopt if there is none or it cannot be read. */
     std::optional<Checkpoint> loadCheckpoint(const std::string &name) const;
+    /** The names of the stored checkpoints, oldest first. */
+    std::vector<std::string> checkpointNames() const;
 
     /**
      * Runs `PRAGMA integrity_check` (reads the whole file; for tools and tests, not

@@ -95,6 +95,19 @@ bool ExperimentStore::saveCheckpoint(const std::string &name, const std::vector<
     });
 }
 
+std::vector<std::string> ExperimentStore::checkpointNames() const
+{
+    return guard<std::vector<std::string>>({}, [&] {
+        std::vector<std::string> names;
+        Query q = query("SELECT name FROM checkpoint ORDER BY saved_at, name");
+        while (q.next())
+            names.push_back(q.text(0));
+        if (q.failed())
+            fail("cannot list checkpoints: " + sqliteError());
+        return names;
+    });
+}
+
 std::optional<Checkpoint> ExperimentStore::loadCheckpoint(const std::string &name) const
 {
     return guard<std::optional<Checkpoint>>(std::nullopt, [&]() -> std::optional<Checkpoint> {

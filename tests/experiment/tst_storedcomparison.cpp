@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "common/testscenarios.h"
 #include "experiment/storedcomparison.h"
+#include "experiment/storedruns.h"
+#include "learn/learnedmodel.h"
 #include "scenario/scenarioio.h"
 #include "store/experimentstore.h"
 
@@ -62,9 +64,10 @@ private Q_SLOTS:
             }
         }
         for (const CellResult &c : loaded) {
-            const CellResult &orig = *std::find_if(cells.begin(), cells.end(), [&](const CellResult &o) {
-                return o.variant == c.variant && o.seedIndex == c.seedIndex;
-            });
+            const CellResult &orig =
+                *std::find_if(cells.begin(), cells.end(), [&](const CellResult &o) {
+                    return o.variant == c.variant && o.seedIndex == c.seedIndex;
+                });
             QCOMPARE(c.result.frames.size(), orig.result.frames.size());
             QCOMPARE(c.result.frames.back().throughput, orig.result.frames.back().throughput);
             QCOMPARE(c.result.frames.back().imbalance, orig.result.frames.back().imbalance);
@@ -72,6 +75,46 @@ private Q_SLOTS:
         }
         QVERIFY(!loadComparison(*store, "nope", loadedSpec, loaded, &error));
         QVERIFY(QString::fromStdString(error).contains("no complete runs of comparison 'nope'"));
+    }
+    /** A comparison that ran a learned model finds it again among the store's
+     *  checkpoints (training runs store theirs), and not a damaged one. */
+    void findsItsModelInTheStore()
+    {
+        const Scenario scenario = test::smallScenario();
+        auto model = std::make_shared<LearnedModel>();
+        model->agent = "cmmac";
+        model->info["trained_on"] = "small";
+        ComparisonSpec spec;
+        spec.variants = crossVariants(scenario.policies, {"greedy"}, {}, {});
+        spec.seeds = {1};
+        spec.duration = 5;
+        spec.model = model;
+        const auto cells = runComparison(scenario, spec);
+
+        QTemporaryDir dir;
+        std::string error;
+        auto store = ExperimentStore::open(dir.filePath("e.db").toStdString(), &error);
+        QVERIFY2(store, error.c_str());
+        QVERIFY(storeComparison(*store, scenario, spec, cells, "with-model", &error));
+        QVERIFY(store->saveCheckpoint("damaged", {1, 2, 3}, 1));
+        LearnedModel other = *model;
+        other.info["trained_on"] = "another";
+        const std::string otherBytes = encodeModel(other);
+        QVERIFY(store->saveCheckpoint("other", {otherBytes.begin(), otherBytes.end()}, 1));
+
+        ComparisonSpec loadedSpec;
+        std::vector<CellResult> loaded;
+        ComparisonSettings settings;
+        QVERIFY(loadComparison(*store, "with-model", loadedSpec, loaded, &error, &settings));
+        QCOMPARE(settings.model, modelFingerprint(model));
+        QVERIFY(!settings.storedModel); // not stored yet
+
+        const std::string bytes = encodeModel(*model);
+        QVERIFY(store->saveCheckpoint("trained", {bytes.begin(), bytes.end()}, 1));
+        QVERIFY(loadComparison(*store, "with-model", loadedSpec, loaded, &error, &settings));
+        QVERIFY(settings.storedModel);
+        QVERIFY(*settings.storedModel == *model);
+        QCOMPARE(settings.storedModelName, std::string("trained"));
     }
 };
 

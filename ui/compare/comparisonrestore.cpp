@@ -42,10 +42,15 @@ void ComparisonPanel::restore(const ComparisonSpec &spec, const ComparisonSettin
     const std::string loaded = modelFingerprint(mModel);
     if (settings.model == "none" && mModel)
         forgetModel(tr("The reopened comparison ran no learned model."));
-    else if (!settings.model.empty() && settings.model != "none" && settings.model != loaded)
-        notes << tr("It ran a learned model (fingerprint %1) that is not loaded: load its "
-                    "checkpoint in Training before running it again.")
-                     .arg(q(settings.model));
+    else if (!settings.model.empty() && settings.model != "none" && settings.model != loaded) {
+        if (settings.storedModel)
+            useModel(settings.storedModel,
+                     tr("checkpoint “%1” in the store").arg(q(settings.storedModelName)));
+        else
+            notes << tr("It ran a learned model (fingerprint %1) that is neither loaded nor in "
+                        "the store: load its checkpoint in Training before running it again.")
+                         .arg(q(settings.model));
+    }
     choose(Plane::Dispatch, namesOf(spec.variants, &PolicySelection::dispatch));
     choose(Plane::Dequeue, namesOf(spec.variants, &PolicySelection::dequeue));
     choose(Plane::Orchestration, namesOf(spec.variants, &PolicySelection::orchestration));
