@@ -55,7 +55,7 @@ private Q_SLOTS:
         CellResult failed = cell(1, 1, {100.0});
         failed.error = "crashed";
         cells.push_back(failed);
-        const ChartData d = throughputPerFrame(twoBySeeds(), cells);
+        const ChartData d = throughputPerFrame(twoBySeeds(), cells, LastFrame::Keep);
         QVERIFY(d.kind == ChartKind::Lines);
         QCOMPARE(d.series.size(), 2);
         const Series &g = d.series[0];
@@ -77,13 +77,53 @@ private Q_SLOTS:
     {
         const std::vector<CellResult> cells = {cell(0, 0, {0.8, 0.0}), cell(0, 1, {1.0, 0.2}),
                                                cell(0, 2, {1.0, 0.0})};
-        const Series &g = throughputPerFrame(twoBySeeds(), cells).series.at(0);
+        const Series &g = throughputPerFrame(twoBySeeds(), cells, LastFrame::Keep).series.at(0);
         const double tBand = kT2 * 0.2 / std::sqrt(3.0) / std::sqrt(3.0);
         QVERIFY(g.y[0] + tBand > 1.0); // unclamped, the band would pass 1
         QCOMPARE(g.upper[0], 1.0);
         QVERIFY(g.lower[0] > 0.0 && g.lower[0] < g.y[0]);
         QCOMPARE(g.lower[1], 0.0);
         QVERIFY(g.upper[1] > g.y[1]);
+    }
+
+    void throughputLeavesOutTheLastFrame()
+    {
+        // The run stops without draining: the last frame's requests still in flight
+        // count as not on time, a cliff that says nothing about the policy.
+        const std::vector<CellResult> cells = {cell(0, 0, {0.9, 0.92, 0.5}),
+                                               cell(0, 1, {0.88, 0.9, 0.45}), cell(1, 0, {0.7})};
+        const ChartData trimmed = throughputPerFrame(twoBySeeds(), cells);
+        QCOMPARE(trimmed.series[0].x, QVector<double>({25.0, 50.0}));
+        QVERIFY(std::abs(trimmed.series[0].y.back() - 0.91) < 1e-12);
+        QCOMPARE(trimmed.series[1].y, QVector<double>({0.7})); // one frame is all there is
+        const ChartData all = throughputPerFrame(twoBySeeds(), cells, LastFrame::Keep);
+        QCOMPARE(all.series[0].x, QVector<double>({25.0, 50.0, 75.0}));
+    }
+
+    void cdfGoesLogarithmicOverTwoDecades()
+    {
+        // 2 ms to 125 s: a linear axis would press every policy that keeps up against 0.
+        const std::vector<CellResult> wide = {
+            cell(0, 0, {}, {{0.002, 0.5}, {0.01, 0.9}, {125.0, 1.0}})};
+        const ChartData d = responseTimeCdf(twoBySeeds(), wide);
+        QVERIFY(d.logX);
+        QCOMPARE(d.series[0].x.front(), 2.0);
+        const std::vector<CellResult> narrow = {cell(0, 0, {}, {{0.01, 0.5}, {0.9, 1.0}})};
+        QVERIFY(!responseTimeCdf(twoBySeeds(), narrow).logX); // 90 times: linear
+    }
+
+    void barsReadInTheMetricsUnit()
+    {
+        VariantSummary v;
+        v.label = "greedy";
+        v.metrics = {{"scheduling_cost_bytes", {1.73e9, 2e8, 3}}, {"dropped", {4819, 310, 3}}};
+        QString error;
+        const auto cost = metricBars({v}, "scheduling_cost_bytes", &error);
+        QVERIFY2(cost, qPrintable(error));
+        QCOMPARE(cost->yLabel, QString("Scheduling cost (GB)"));
+        QVERIFY(std::abs(cost->series[0].y[0] - 1.73) < 1e-12);
+        QVERIFY(std::abs(cost->series[0].upper[0] - 1.93) < 1e-12);
+        QCOMPARE(metricBars({v}, "dropped", &error)->yLabel, QString("Dropped (thousands)"));
     }
 
     void cdfIsTheMeanOverSeedsAndEndsAtOne()
@@ -225,8 +265,20 @@ private Q_SLOTS:
     {
         QCOMPARE(chartPreset("ieee-single")->widthIn, 3.5);
         QCOMPARE(chartPreset("ieee-double")->widthIn, 7.16);
-        QVERIFY(chartPreset("ieee-single")->labelPt >= 8 &&
-                chartPreset("ieee-single")->labelPt <= 9);
+        // IEEE's graphics guide: 8 pt ticks and legend, 9 pt labels, a serif, no line
+        // under 0.5 pt, line art at 600 dpi.
+        for (const char *ieee : {"ieee-single", "ieee-double"}) {
+            const ChartStyle s = *chartPreset(ieee);
+            QCOMPARE(s.tickPt, 8.0);
+            QCOMPARE(s.legendPt, 8.0);
+            QCOMPARE(s.labelPt, 9.0);
+            QVERIFY(s.font == ChartFont::Times);
+            QVERIFY(s.axisWidthPt >= 0.5 && s.lineWidthPt >= s.axisWidthPt);
+            QCOMPARE(s.dpi, 600);
+        }
+        QVERIFY(chartPreset("screen")->font == ChartFont::Sans);
+        QVERIFY(chartFontFromName("CM") == ChartFont::ComputerModern);
+        QVERIFY(!chartFontFromName("comic"));
         QVERIFY(!chartPreset("a4"));
         QCOMPARE(policyColour("greedy"), policyColour("greedy"));
         QVERIFY(policyColour("greedy") != policyColour("random"));

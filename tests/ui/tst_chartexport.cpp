@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Every export format of a chart, checked as a reader of the file would, and the export dialog.
 #include "chartexport.h"
+#include "chartplotter.h"
 #include "exportdialog.h"
+#include "tableexportdialog.h"
 
 #include <QImageReader>
 #include <QRegularExpression>
@@ -42,6 +44,19 @@ QByteArray readAll(const QString &path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
+/** Response times from 2 ms to 125 s, as a scheduler that falls behind gives. */
+ChartData cdfOverDecades()
+{
+    ChartData d;
+    d.kind = ChartKind::StepCdf;
+    d.logX = true;
+    d.xLabel = "Response time (ms)";
+    d.yLabel = "Fraction of requests";
+    d.series = {{"greedy", "greedy", {2, 10, 40}, {0.5, 0.9, 1.0}, {}, {}},
+                {"random", "random", {3, 900, 125000}, {0.2, 0.6, 1.0}, {}, {}}};
+    return d;
+}
+
 ExportOptions as(ExportFormat format, const QString &preset = "ieee-single")
 {
     return {format, *chartPreset(preset)};
@@ -64,8 +79,8 @@ private Q_SLOTS:
         QImageReader reader(path);
         QCOMPARE(reader.format(), QByteArray("png"));
         const QImage image = reader.read();
-        QCOMPARE(image.size(), QSize(1050, 720)); // 3.5 x 2.4 in at 300 dpi
-        QCOMPARE(qRound(image.dotsPerMeterX() * 0.0254), 300);
+        QCOMPARE(image.size(), QSize(2100, 1440)); // 3.5 x 2.4 in at 600 dpi, line art
+        QCOMPARE(qRound(image.dotsPerMeterX() * 0.0254), 600);
         // Something was drawn in the policies' colours, not just a white page.
         bool blue = false;
         for (int y = 0; y < image.height() && !blue; y += 2)
@@ -208,7 +223,7 @@ private Q_SLOTS:
         const auto table = latexTable(summary, {"throughput_rate", "dropped", "avg_util"}, &error);
         QVERIFY2(table, qPrintable(error));
         QVERIFY(table->contains("\\toprule") && table->contains("\\bottomrule"));
-        QVERIFY(table->contains("Policy & throughput\\_rate & dropped & avg\\_util \\\\"));
+        QVERIFY(table->contains("Policy & Throughput rate & Dropped & Mean utilisation \\\\"));
         QVERIFY2(table->contains("greedy & $\\mathbf{0.834 \\pm 0.018}$ & $12.0 \\pm 2.5$ & "
                                  "$0.500 \\pm 0.012$ \\\\"),
                  qPrintable(*table));
@@ -219,11 +234,11 @@ private Q_SLOTS:
         QVERIFY2(error.contains("'nope'") && error.contains("avg_util"), qPrintable(error));
         // Named none, a table shows the key metrics the summary has; request metrics
         // only when requests arrived.
-        QVERIFY(latexTable(summary, {}, &error)->contains("Policy & avg\\_util \\\\"));
+        QVERIFY(latexTable(summary, {}, &error)->contains("Policy & Mean utilisation \\\\"));
         summary[0].metrics.push_back({"arrived", {100, 0, 5}});
         summary[1].metrics.push_back({"arrived", {100, 0, 5}});
         QVERIFY(latexTable(summary, {}, &error)
-                    ->contains("Policy & throughput\\_rate & dropped & avg\\_util \\\\"));
+                    ->contains("Policy & Throughput rate & Dropped & Mean utilisation \\\\"));
     }
 
     void largeValuesAreRoundedToTheInterval()
@@ -232,32 +247,106 @@ private Q_SLOTS:
         summary[0].label = "greedy";
         summary[0].metrics = {{"scheduling_cost_bytes", {16389000.0, 3560620.0, 5}}};
         const auto table = latexTable(summary, {"scheduling_cost_bytes"}, nullptr);
-        QVERIFY(table && table->contains("$16400000 \\pm 3600000$"));
+        QVERIFY2(table && table->contains("Policy & Scheduling cost (MB) \\\\") &&
+                     table->contains("greedy & $16 \\pm 4$"),
+                 qPrintable(table.value_or("")));
+        // A column shares its unit, from its largest value; counts in thousands say so.
+        summary.push_back(summary[0]);
+        summary[0].metrics = {{"scheduling_cost_bytes", {1.73e9, 2e8, 5}},
+                              {"arrived", {4819, 310, 5}}};
+        summary[1].label = "random";
+        summary[1].metrics = {{"scheduling_cost_bytes", {3.6e8, 3e6, 5}},
+                              {"arrived", {4700, 0, 1}}};
+        const auto both = latexTable(summary, {"scheduling_cost_bytes", "arrived"}, nullptr);
+        QVERIFY2(both && both->contains("Scheduling cost (GB) & Arrived ($\\times 10^{3}$)") &&
+                     both->contains("greedy & $1.73 \\pm 0.20$ & $4.8 \\pm 0.3$") &&
+                     both->contains("random & $\\mathbf{0.360 \\pm 0.003}$ & $4.7$"),
+                 qPrintable(both.value_or("")));
+        summary[0].metrics = {{"decision_time_us_mean", {4.2, 0.5, 5}}};
+        summary[1].metrics = {{"decision_time_us_mean", {12.0, 0.5, 5}}};
+        QVERIFY(latexTable(summary, {"decision_time_us_mean"}, nullptr)
+                    ->contains("Decision time (\\textmu{}s)"));
+    }
+
+    void pgfplotsHasThePreviewsRangesAndTicks()
+    {
+        for (const ChartData &d : {lines(), bars(), cdfOverDecades()}) {
+            const ChartStyle style = *chartPreset("ieee-single");
+            const auto [x, y, columns] = chartLayout(d, style);
+            const QString tex = chartPgfplots(d, style);
+            const auto number = [](double v) {
+                return QString::number(v, 'g', QLocale::FloatingPointShortest);
+            };
+            QVERIFY2(tex.contains(QString("xmin=%1, xmax=%2, ymin=%3, ymax=%4,")
+                                      .arg(number(x.lower), number(x.upper), number(y.lower),
+                                           number(y.upper))),
+                     qPrintable(tex));
+            QStringList yTicks;
+            for (double t : y.ticks)
+                yTicks << QString::number(t, 'g', 12);
+            QVERIFY(y.ticks.size() >= 3);
+            QVERIFY2(tex.contains("ytick={" + yTicks.join(',') + "}"), qPrintable(tex));
+            QVERIFY(tex.contains("scaled y ticks=false"));
+            if (d.kind != ChartKind::Bars) // the legend wraps where the preview's does
+                QVERIFY(
+                    tex.contains(QString("legend columns=%1,").arg(columns > 0 ? columns : -1)));
+            QCOMPARE(tex.count('{'), tex.count('}'));
+        }
+        const QString cdf = chartPgfplots(cdfOverDecades(), *chartPreset("ieee-single"));
+        QVERIFY(cdf.contains("xmode=log"));
+        // 2 ms to 125 s: ticks at the decades between, as the preview draws them (10¹ ... 10⁵).
+        QVERIFY2(cdf.contains("xtick={10,100,1000,10000,100000}, xticklabels={{$10^{1}$},"
+                              "{$10^{2}$},{$10^{3}$},{$10^{4}$},{$10^{5}$}}"),
+                 qPrintable(cdf.mid(cdf.indexOf("xtick"), 200)));
+    }
+
+    void ieeeFiguresAreSetInASerif()
+    {
+        // fonts-urw-base35 is in `make deps`: IEEE figures find their Times face.
+        QString note;
+        const QString family = chartFontFamily(ChartFont::Times, &note);
+        QVERIFY2(note.isEmpty(), qPrintable(note));
+        QVERIFY(family == "TeX Gyre Termes" || family.startsWith("Nimbus Roman"));
+        const QString path = mDir.filePath("serif.pdf");
+        QString error;
+        QVERIFY2(exportChart(lines(), as(ExportFormat::Pdf), path, &error), qPrintable(error));
+        const QByteArray pdf = readAll(path);
+        // Embedded, as the guide asks: a font file in the PDF under the face's name.
+        QVERIFY(QRegularExpression("/BaseFont /[A-Z]*\\+?(NimbusRoman|TeXGyreTermes)")
+                    .match(QString::fromLatin1(pdf))
+                    .hasMatch());
+        QVERIFY(pdf.contains("/FontFile"));
+        const QString sans = mDir.filePath("sans.pdf");
+        ExportOptions screen = as(ExportFormat::Pdf, "screen");
+        QVERIFY(exportChart(lines(), screen, sans, &error));
+        QVERIFY(!readAll(sans).contains("NimbusRoman"));
     }
 
     void latexCompilesWhereInstalled()
     {
         const QString pdflatex = QStandardPaths::findExecutable("pdflatex");
         if (pdflatex.isEmpty())
-            QSKIP("pdflatex is not installed");
+            QSKIP("pdflatex is not installed: apt-get install texlive-latex-base "
+                  "texlive-latex-recommended texlive-pictures to compile-check the .tex exports");
         QTemporaryDir dir;
         const ExportOptions tex = as(ExportFormat::Tex);
         QString error;
-        ChartData cdf = lines();
-        cdf.kind = ChartKind::StepCdf;
-        cdf.logX = true;
         QVERIFY(exportChart(lines(), tex, dir.filePath("lines.tex"), &error));
-        QVERIFY(exportChart(cdf, tex, dir.filePath("cdf.tex"), &error));
+        QVERIFY(exportChart(cdfOverDecades(), tex, dir.filePath("cdf.tex"), &error));
         QVERIFY(exportChart(bars(), tex, dir.filePath("bars.tex"), &error));
         std::vector<VariantSummary> summary(1);
         summary[0].label = "greedy";
-        summary[0].metrics = {{"dropped", {1.0, 0.5, 3}}};
+        summary[0].metrics = {{"dropped", {1.0, 0.5, 3}},
+                              {"scheduling_cost_bytes", {1.73e9, 2e8, 3}},
+                              {"decision_time_us_mean", {4.2, 0.5, 3}}};
         QFile doc(dir.filePath("doc.tex"));
         QVERIFY(doc.open(QIODevice::WriteOnly));
         doc.write("\\documentclass{article}\\usepackage{pgfplots,booktabs}"
                   "\\pgfplotsset{compat=1.17}\\usepgfplotslibrary{fillbetween}"
                   "\\begin{document}\\input{lines}\\input{cdf}\\input{bars}\n");
-        doc.write(latexTable(summary, {"dropped"}, &error)->toUtf8());
+        doc.write(latexTable(summary, {"dropped", "scheduling_cost_bytes", "decision_time_us_mean"},
+                             &error)
+                      ->toUtf8());
         doc.write("\\end{document}\n");
         doc.close();
         QProcess latex;
@@ -266,6 +355,8 @@ private Q_SLOTS:
         QVERIFY(latex.waitForFinished(120000));
         QVERIFY2(latex.exitCode() == 0, latex.readAllStandardOutput().right(2000).constData());
         QVERIFY(QFileInfo(dir.filePath("doc.pdf")).size() > 0);
+        const QByteArray log = readAll(dir.filePath("doc.log"));
+        QVERIFY2(!log.contains("Missing character"), log.right(2000).constData());
     }
 
     void badInputIsAnErrorNotACrash()
@@ -301,6 +392,28 @@ private Q_SLOTS:
         dialog.setPath(mDir.filePath("missing/dialog.png"));
         QVERIFY(!dialog.exportNow());
         QVERIFY(dialog.errorText().contains("cannot write"));
+    }
+
+    void tableDialogWritesTheTickedMetrics()
+    {
+        std::vector<VariantSummary> summary(2);
+        summary[0].label = "greedy";
+        summary[0].metrics = {{"throughput_rate", {0.834, 0.018, 5}},
+                              {"scheduling_cost_bytes", {1.73e9, 2e8, 5}},
+                              {"dropped", {12.0, 2.5, 5}}};
+        summary[1] = summary[0];
+        summary[1].label = "random";
+        TableExportDialog dialog(summary, {"dropped", "throughput_rate"});
+        QCOMPARE(dialog.metrics(), QStringList({"throughput_rate", "dropped"})); // report order
+        QVERIFY(dialog.tableText().contains("Policy & Throughput rate & Dropped \\\\"));
+        dialog.setMetrics({"scheduling_cost_bytes"});
+        QVERIFY(dialog.tableText().contains("Policy & Scheduling cost (GB) \\\\"));
+        dialog.setPath(mDir.filePath("table.tex"));
+        QVERIFY(dialog.exportNow());
+        QCOMPARE(QString::fromUtf8(readAll(mDir.filePath("table.tex"))), dialog.tableText());
+        dialog.setMetrics({});
+        QVERIFY(!dialog.exportNow());
+        QVERIFY(dialog.errorText().contains("Tick"));
     }
 };
 

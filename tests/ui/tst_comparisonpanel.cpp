@@ -53,6 +53,16 @@ private Q_SLOTS:
             rows << panel->table()->item(r, 0)->text();
         QCOMPARE(rows, QStringList({"random", "round-robin", "greedy"})); // the policy list's order
         QVERIFY(panel->table()->item(0, 1)->text().contains("±"));
+        // Numbers in the metric's unit with an SI prefix: "3.6 MB ± 0.2 MB", never "3.6e+06".
+        for (int c = 1; c < panel->table()->columnCount(); ++c) {
+            const QString header = panel->table()->horizontalHeaderItem(c)->text();
+            const QString cell = panel->table()->item(0, c)->text();
+            QVERIFY2(!cell.contains("e+"), qPrintable(header + ": " + cell));
+            if (header == "scheduling_cost_bytes")
+                QVERIFY2(cell.endsWith("B"), qPrintable(cell));
+            if (header == "response_ms_p95")
+                QVERIFY2(cell.endsWith("s"), qPrintable(cell));
+        }
         const auto &throughput = panel->charts()->data(ComparisonCharts::Throughput);
         QCOMPARE(throughput.series.size(), 3);
         QVERIFY(throughput.series[0].hasInterval());
@@ -67,7 +77,7 @@ private Q_SLOTS:
         QFile table(dir.filePath("table.tex"));
         QVERIFY(table.open(QIODevice::ReadOnly));
         const QByteArray tex = table.readAll();
-        QVERIFY(tex.contains("throughput\\_rate") && tex.contains("& dropped"));
+        QVERIFY(tex.contains("Throughput rate") && tex.contains("& Dropped"));
         QVERIFY(tex.contains("round-robin & $") && tex.contains("\\pm"));
 
         // The browser lists it and reopens it into the panel without running.

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // schedlab-cli export as a user runs it: compare into a folder, then every chart and format.
-#include <QImageReader>
-#include <QTemporaryDir>
 #include "common/cli.h"
+#include <QImageReader>
+#include <QRegularExpression>
+#include <QTemporaryDir>
 
 #include <QtTest>
 
@@ -57,7 +58,7 @@ private Q_SLOTS:
         QVERIFY(r.out.contains("wrote"));
         const QByteArray data = readAll(file);
         if (format == "png") {
-            QCOMPARE(QImageReader(file).size(), QSize(1050, 720));
+            QCOMPARE(QImageReader(file).size(), QSize(2100, 1440)); // 3.5 x 2.4 in, 600 dpi
         } else if (format == "pdf") {
             QVERIFY(data.startsWith("%PDF"));
             QVERIFY(data.contains("/MediaBox [0 0 252"));
@@ -93,9 +94,35 @@ private Q_SLOTS:
             {"export", mResults, "--table", "--metrics", "throughput_rate,dropped", "-o", file});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const QByteArray tex = readAll(file);
-        QVERIFY(tex.contains("\\toprule") && tex.contains("throughput\\_rate & dropped"));
+        QVERIFY(tex.contains("\\toprule") &&
+                tex.contains("Policy & Throughput rate & Dropped \\\\"));
         QVERIFY(tex.contains("greedy & $") && tex.contains("random & $"));
         QVERIFY(tex.contains("\\pm") && tex.contains("\\mathbf{"));
+
+        // --metric names the columns too, and a unit comes with its SI prefix.
+        const Result m = cli({"export", mResults, "--table", "--metric",
+                              "scheduling_cost_bytes,response_ms_p95", "-o", file});
+        QVERIFY2(m.exitCode == 0, m.err.constData());
+        const QByteArray chosen = readAll(file);
+        QVERIFY2(
+            QRegularExpression(
+                R"(Policy & Scheduling cost \((k|M|G)?B\) & 95th pct\. response time \((m|)s\) \\\\)")
+                .match(QString::fromUtf8(chosen))
+                .hasMatch(),
+            chosen.constData());
+        QVERIFY(!chosen.contains("Throughput rate"));
+    }
+
+    void throughputEndsAtTheLastFullFrame()
+    {
+        // The tutorial's 1 min in 25 s frames: 25, 50 and the drain, 60.
+        Result r = cli({"export", mResults, "--chart", "throughput", "-o", out("t.csv")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(readAll(out("t.csv")).contains("\ngreedy,50,"));
+        QVERIFY(!readAll(out("t.csv")).contains("\ngreedy,60,"));
+        r = cli({"export", mResults, "--chart", "throughput", "--all-frames", "-o", out("t.csv")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(readAll(out("t.csv")).contains("\ngreedy,60,"));
     }
 
     void badInputExitsTwo_data()
@@ -110,6 +137,8 @@ private Q_SLOTS:
         QTest::addRow("unknown format")
             << QStringList{"--chart", "cdf", "--format", "jpeg"} << "unknown format for jpeg";
         QTest::addRow("neither") << QStringList{} << "choose --chart";
+        QTest::addRow("unknown font")
+            << QStringList{"--chart", "cdf", "--font", "comic"} << "unknown font 'comic'";
         QTest::addRow("table metric")
             << QStringList{"--table", "--metrics", "speed"} << "unknown metric 'speed'";
     }

@@ -2,8 +2,11 @@
 #include "chartbuilders.h"
 
 #include "metrics/confidence.h"
+#include "metrics/engineeringformat.h"
+#include "metrics/metriccatalog.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 
 namespace schedlab::charts {
@@ -37,7 +40,8 @@ double cdfAt(const std::vector<std::pair<double, double>> &cdf, double x)
 }
 } // namespace
 
-ChartData throughputPerFrame(const ComparisonSpec &spec, const std::vector<CellResult> &cells)
+ChartData throughputPerFrame(const ComparisonSpec &spec, const std::vector<CellResult> &cells,
+                             LastFrame last)
 {
     ChartData d;
     d.title = QStringLiteral("Throughput per frame");
@@ -52,6 +56,8 @@ ChartData throughputPerFrame(const ComparisonSpec &spec, const std::vector<CellR
         std::size_t frames = 0;
         for (const CellResult *c : runs)
             frames = std::max(frames, c->result.frames.size());
+        if (last == LastFrame::Trim && frames > 1)
+            --frames;
         for (std::size_t f = 0; f < frames; ++f) {
             std::vector<double> samples;
             double time = 0.0;
@@ -109,6 +115,16 @@ ChartData responseTimeCdf(const ComparisonSpec &spec, const std::vector<CellResu
         }
         d.series.push_back(s);
     }
+    // Latencies of a scheduler that falls behind run to minutes while the others
+    // stay at milliseconds: a linear axis would squash the ones that keep up.
+    double lo = 0.0, hi = 0.0;
+    for (const Series &s : d.series)
+        for (double x : s.x)
+            if (x > 0) {
+                lo = lo > 0 ? std::min(lo, x) : x;
+                hi = std::max(hi, x);
+            }
+    d.logX = lo > 0 && hi / lo > 100.0;
     return d;
 }
 
@@ -126,9 +142,22 @@ std::optional<ChartData> metricBars(const std::vector<VariantSummary> &summary,
 {
     const std::string key = metric.toStdString();
     ChartData d;
-    d.title = metric;
-    d.yLabel = metric;
     d.kind = ChartKind::Bars;
+    double largest = 0.0;
+    for (const VariantSummary &v : summary)
+        for (const auto &[name, value] : v.metrics)
+            if (name == key)
+                largest = std::max(largest, std::abs(value.mean));
+    const MetricInfo *info = findMetric(key);
+    const EngineeringUnit unit = engineeringUnit(info ? info->unit : std::string_view(), largest);
+    d.title = info ? QString::fromUtf8(info->label.data(), qsizetype(info->label.size())) : metric;
+    d.yLabel = d.title;
+    if (!unit.symbol().empty())
+        d.yLabel += QStringLiteral(" (%1)").arg(
+            unit.unit.empty() ? QString::fromLatin1(unit.exponent == 3   ? "thousands"
+                                                    : unit.exponent == 6 ? "millions"
+                                                                         : "billions")
+                              : QString::fromStdString(unit.symbol()));
     for (const VariantSummary &v : summary) {
         const auto it = std::find_if(v.metrics.begin(), v.metrics.end(),
                                      [&](const auto &m) { return m.first == key; });
@@ -142,9 +171,10 @@ std::optional<ChartData> metricBars(const std::vector<VariantSummary> &summary,
         s.name = QString::fromStdString(v.label);
         s.colourKey = s.name;
         s.x = {double(d.series.size() + 1)};
-        s.y = {it->second.mean};
-        s.lower = {it->second.mean - it->second.ci95};
-        s.upper = {it->second.mean + it->second.ci95};
+        const double mean = it->second.mean * unit.scale, ci = it->second.ci95 * unit.scale;
+        s.y = {mean};
+        s.lower = {mean - ci};
+        s.upper = {mean + ci};
         d.series.push_back(s);
         d.categories << s.name;
     }

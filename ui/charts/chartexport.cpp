@@ -44,18 +44,11 @@ bool renderVector(QCustomPlot *plot, QPaintDevice *device, QSize size)
 }
 
 /**
- * The plot, laid out at `layout` logical pixels, scaled to exactly `pixels`.
- * The image keeps the plot's DPI while painting so that fonts measure the same
- * as in the layout.
- */
-/**
  * Qt stamps a PDF with the time it was written, the only byte that differs between
  * two exports of the same chart. Same inputs, same bytes: the stamp becomes
  * SOURCE_DATE_EPOCH (the reproducible-builds convention) or 1970-01-01, in place,
  * so every offset in the file stays right.
  */
-/** The PDF's creation date set from SOURCE_DATE_EPOCH (0 if unset), so the same chart
- *  gives the same bytes. */
 void fixCreationDate(QByteArray &pdf)
 {
     const QByteArray key = "/CreationDate (D:";
@@ -72,6 +65,11 @@ void fixCreationDate(QByteArray &pdf)
         pdf.replace(digits, 14, stamp);
 }
 
+/**
+ * The plot, laid out at `layout` logical pixels, scaled to exactly `pixels`.
+ * The image keeps the plot's DPI while painting so that fonts measure the same
+ * as in the layout.
+ */
 QImage rasterise(QCustomPlot *plot, QSize layout, QSize pixels)
 {
     QImage image(pixels, QImage::Format_ARGB32_Premultiplied);

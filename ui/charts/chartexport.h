@@ -45,13 +45,18 @@ QString chartCsv(const ChartData &data);
  */
 QString chartPgfplots(const ChartData &data, const ChartStyle &style);
 
+/** `text` with LaTeX's special characters escaped (and µ as \textmu). */
+QString texEscaped(const QString &text);
+
 /** The metrics a table shows when none are named: the key metrics of `summary`. */
 QStringList defaultTableMetrics(const std::vector<VariantSummary> &summary);
 
 /**
  * A booktabs table of mean ± 95% CI, one row per variant and one column per
  * metric, with the best value of each metric in bold (where "best" has a
- * direction). nullopt and an error naming the metric if one is unknown.
+ * direction). Columns are headed by the metric's label and the unit its values
+ * are shown in, an SI prefix on the catalog's unit ("Scheduling cost (GB)").
+ * nullopt and an error naming the metric if one is unknown.
  */
 std::optional<QString> latexTable(const std::vector<VariantSummary> &summary,
                                   const QStringList &metrics, QString *error);

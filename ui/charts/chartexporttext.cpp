@@ -1,18 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The text exports: pgfplots figures and booktabs tables.
+// The pgfplots export of a chart.
 #include "chartexport.h"
 
-#include "metrics/metriccatalog.h"
+#include "chartplotter.h"
 
 #include <QLocale>
+#include <QRegularExpression>
 #include <QTextStream>
-#include <algorithm>
-#include <cmath>
 
 namespace schedlab::charts {
 
-namespace {
-QString tex(QString s)
+QString texEscaped(const QString &s)
 {
     QString out;
     for (const QChar c : s) {
@@ -25,6 +23,9 @@ QString tex(QString s)
             break;
         case '^':
             out += QLatin1String("\\textasciicircum{}");
+            break;
+        case 0x00B5: // µ, of µs
+            out += QLatin1String("\\textmu{}");
             break;
         case '_':
         case '%':
@@ -40,6 +41,12 @@ QString tex(QString s)
         }
     }
     return out;
+}
+
+namespace {
+QString tex(const QString &s)
+{
+    return texEscaped(s);
 }
 
 QString number(double v)
@@ -58,15 +65,49 @@ QString letters(int i)
     return s;
 }
 
-QString legendOptions(LegendPosition p)
+/** A tick label as the preview draws it: "1e+06" is 1·10⁶, a minus is a minus. */
+QString tickLabel(const QString &label)
+{
+    static const QRegularExpression power(QStringLiteral("^(-?[0-9.]+)e([+-])0*([0-9]+)$"));
+    const auto m = power.match(label);
+    if (!m.hasMatch())
+        return QLatin1Char('$') + label + QLatin1Char('$');
+    const QString exponent =
+        (m.captured(2) == QLatin1String("-") ? QStringLiteral("-") : QString()) + m.captured(3);
+    const QString mantissa =
+        m.captured(1) == QLatin1String("1") ? QString() : m.captured(1) + QLatin1String("\\cdot");
+    return QLatin1Char('$') + mantissa + QLatin1String("10^{") + exponent + QLatin1String("}$");
+}
+
+/** `xtick={...}, xticklabels={...}` of an axis: the preview's ticks and their labels. */
+QString tickOptions(QChar axis, const DrawnAxis &drawn)
+{
+    QStringList ticks, labels;
+    for (int i = 0; i < drawn.ticks.size(); ++i) {
+        ticks << QString::number(drawn.ticks[i], 'g', 12); // 0.6, not 0.6000000000000001
+        labels << QLatin1Char('{') +
+                      tickLabel(i < drawn.labels.size() ? drawn.labels[i]
+                                                        : number(drawn.ticks[i])) +
+                      QLatin1Char('}');
+    }
+    return QStringLiteral("%1tick={%2}, %1ticklabels={%3}, scaled %1 ticks=false")
+        .arg(axis)
+        .arg(ticks.join(QLatin1Char(',')), labels.join(QLatin1Char(',')));
+}
+
+/** Where the legend goes; above the axes, in `columns` entries a line as the preview
+ *  wraps it (0: all on one line). */
+QString legendOptions(LegendPosition p, int columns)
 {
     switch (p) {
     case LegendPosition::None:
         return {};
     case LegendPosition::Above:
         return QStringLiteral(
-            "legend columns=-1, legend style={at={(0.5,1.02)}, anchor=south, "
-            "draw=none, /tikz/every even column/.append style={column sep=6pt}}, ");
+                   "legend columns=%1, legend cell align=left, legend style={at={(0.5,1.02)}, "
+                   "anchor=south, "
+                   "draw=none, /tikz/every even column/.append style={column sep=6pt}}, ")
+            .arg(columns > 0 ? columns : -1);
     case LegendPosition::TopLeft:
         return QStringLiteral("legend pos=north west, ");
     case LegendPosition::TopRight:
@@ -82,11 +123,14 @@ QString legendOptions(LegendPosition p)
 
 QString chartPgfplots(const ChartData &data, const ChartStyle &style)
 {
+    const DrawnChart drawn = chartLayout(data, style);
+    const DrawnAxis &xAxis = drawn.x, &yAxis = drawn.y;
     QString out;
     QTextStream t(&out);
     t << "% " << data.title << " -- SchedLab chart for pgfplots.\n"
       << "% Preamble: \\usepackage{pgfplots} \\pgfplotsset{compat=1.17}"
-         " \\usepgfplotslibrary{fillbetween}\n";
+         " \\usepgfplotslibrary{fillbetween}\n"
+      << "% Ranges and ticks are the preview's; text is in the document's font.\n";
     const bool bars = data.kind == ChartKind::Bars;
     for (int i = 0; i < data.series.size(); ++i) {
         const Series &s = data.series[i];
@@ -106,52 +150,48 @@ QString chartPgfplots(const ChartData &data, const ChartStyle &style)
       << "  font=\\fontsize{" << style.tickPt << "}{" << style.tickPt + 1 << "}\\selectfont,\n"
       << "  label style={font=\\fontsize{" << style.labelPt << "}{" << style.labelPt + 1
       << "}\\selectfont},\n"
+      << "  legend style={font=\\fontsize{" << style.legendPt << "}{" << style.legendPt + 1
+      << "}\\selectfont},\n"
+      << "  axis line style={line width=" << style.axisWidthPt << "pt}, every tick/.style={"
+      << "line width=" << style.axisWidthPt << "pt, black},\n"
       << "  xlabel={" << tex(data.xLabel) << "}, ylabel={" << tex(data.yLabel) << "},\n";
     if (style.showTitle && !data.title.isEmpty())
         t << "  title={" << tex(data.title) << "},\n";
-    if (data.logX)
+    if (xAxis.logarithmic)
         t << "  xmode=log,\n";
-    if (data.logY)
+    if (yAxis.logarithmic)
         t << "  ymode=log,\n";
-    if (bars) {
+    const bool categorical = bars || !data.categories.isEmpty();
+    t << "  xmin=" << number(xAxis.lower) << ", xmax=" << number(xAxis.upper)
+      << ", ymin=" << number(yAxis.lower) << ", ymax=" << number(yAxis.upper) << ",\n";
+    if (categorical) {
         QStringList ticks, labels;
         for (int i = 0; i < data.categories.size(); ++i) {
             ticks << QString::number(i + 1);
             labels << QLatin1Char('{') + tex(data.categories[i]) + QLatin1Char('}');
         }
-        t << "  ybar, bar width=0.6, xmin=0.4, xmax=" << data.series.size() + 0.6 << ",\n"
-          << "  xtick={" << ticks.join(',') << "}, xticklabels={" << labels.join(',') << "},\n"
-          << "  ymajorgrids, grid style={dotted, gray!40},\n";
-        bool positive = true;
-        for (const Series &s : data.series)
-            for (double v : s.hasInterval() ? s.lower : s.y)
-                positive = positive && v >= 0;
-        if (positive)
-            t << "  ymin=0,\n";
+        t << "  xtick={" << ticks.join(',') << "}, xticklabels={" << labels.join(',') << "},\n";
     } else {
-        t << "  grid=major, grid style={dotted, gray!40},\n"
-          << "  " << legendOptions(style.legend).trimmed() << "\n";
-        if (data.kind == ChartKind::PointLines && !data.categories.isEmpty()) {
-            QStringList ticks, labels;
-            for (int i = 0; i < data.categories.size(); ++i) {
-                ticks << QString::number(i + 1);
-                labels << QLatin1Char('{') + tex(data.categories[i]) + QLatin1Char('}');
-            }
-            t << "  xtick={" << ticks.join(',') << "}, xticklabels={" << labels.join(',')
-              << "},\n  xmin=0.5, xmax=" << data.categories.size() + 0.5 << ",\n";
-        }
-        if (data.kind == ChartKind::StepCdf)
-            t << "  ymin=0, ymax=1.02,\n";
+        t << "  " << tickOptions(QLatin1Char('x'), xAxis) << ",\n";
     }
+    t << "  " << tickOptions(QLatin1Char('y'), yAxis) << ",\n";
+    if (bars)
+        t << "  ybar, bar width=0.6, ymajorgrids, grid style={dotted, gray!40},\n";
+    else
+        t << "  grid=major, grid style={dotted, gray!40},\n"
+          << "  " << legendOptions(style.legend, drawn.legendColumns).trimmed() << "\n";
     t << "]\n";
 
+    const QString width = QStringLiteral("line width=%1pt").arg(style.lineWidthPt);
+    const QString thin = QStringLiteral("line width=%1pt").arg(style.axisWidthPt);
     for (int i = 0; i < data.series.size(); ++i) {
         const Series &s = data.series[i];
         const QString c = QStringLiteral("schedlab") + letters(i);
         const QString table = QStringLiteral("\\schedlabdata") + letters(i);
         if (bars) {
-            t << "\\addplot[fill=" << c << ", draw=" << c << "!70!black, bar shift=0pt, "
-              << "error bars/.cd, y dir=both, y explicit, error bar style={black}]\n"
+            t << "\\addplot[fill=" << c << ", draw=" << c << "!70!black, " << thin
+              << ", bar shift=0pt, error bars/.cd, y dir=both, y explicit, error bar style={black, "
+              << thin << "}]\n"
               << "  table[x=x, y=y, y error plus=plus, y error minus=minus] {" << table << "};\n";
             continue;
         }
@@ -164,110 +204,19 @@ QString chartPgfplots(const ChartData &data, const ChartStyle &style)
               << "fill between[of=hi" << letters(i) << " and lo" << letters(i) << "];\n";
         }
         if (data.kind == ChartKind::PointLines) {
-            t << "\\addplot[" << c << ", mark=*, mark size=1.5pt, line width=" << style.lineWidthPt
-              << "pt, error bars/.cd, y dir=both, y explicit]\n"
+            t << "\\addplot[" << c << ", mark=*, mark size=" << style.markerPt / 2 << "pt, "
+              << width << ", error bars/.cd, y dir=both, y explicit, error bar style={" << thin
+              << "}]\n"
               << "  table[x=x, y=y, y error plus=plus, y error minus=minus] {" << table << "};\n"
               << "\\addlegendentry{" << tex(s.name) << "}\n";
             continue;
         }
-        t << "\\addplot[" << c << ", mark=none, line width=" << style.lineWidthPt << "pt"
+        t << "\\addplot[" << c << ", mark=none, " << width
           << (data.kind == ChartKind::StepCdf ? ", const plot" : "") << "] table[x=x, y=y] {"
           << table << "};\n"
           << "\\addlegendentry{" << tex(s.name) << "}\n";
     }
     t << "\\end{axis}\n\\end{tikzpicture}\n";
-    return out;
-}
-
-QStringList defaultTableMetrics(const std::vector<VariantSummary> &summary)
-{
-    QStringList out;
-    for (const std::string &m : keyMetrics(summary, false))
-        out << QString::fromStdString(m);
-    return out;
-}
-
-namespace {
-/** +1 when more is better, -1 when less is, 0 when neither is (or the metric is unknown). */
-int direction(const QString &metric)
-{
-    const MetricInfo *m = findMetric(metric.toStdString());
-    if (!m || m->better == Better::Neither)
-        return 0;
-    return m->better == Better::Higher ? 1 : -1;
-}
-
-/** The CI to two significant digits and the mean to the same place. */
-QString meanPlusMinus(const MeanCi &m)
-{
-    if (!(m.ci95 > 0))
-        return QString::number(m.mean, 'g', 4);
-    const int place = int(std::floor(std::log10(m.ci95))) - 1;
-    if (place >= 0) {
-        const double step = std::pow(10.0, place);
-        return QStringLiteral("%1 \\pm %2")
-            .arg(QString::number(std::round(m.mean / step) * step, 'f', 0),
-                 QString::number(std::round(m.ci95 / step) * step, 'f', 0));
-    }
-    return QStringLiteral("%1 \\pm %2")
-        .arg(QString::number(m.mean, 'f', -place), QString::number(m.ci95, 'f', -place));
-}
-} // namespace
-
-std::optional<QString> latexTable(const std::vector<VariantSummary> &summary,
-                                  const QStringList &metricsIn, QString *error)
-{
-    const QStringList metrics = metricsIn.isEmpty() ? defaultTableMetrics(summary) : metricsIn;
-    QVector<QVector<MeanCi>> cells(int(summary.size()));
-    for (const QString &metric : metrics)
-        for (std::size_t v = 0; v < summary.size(); ++v) {
-            const auto &ms = summary[v].metrics;
-            const auto it = std::find_if(ms.begin(), ms.end(), [&](const auto &m) {
-                return m.first == metric.toStdString();
-            });
-            if (it == ms.end()) {
-                if (error) {
-                    QStringList valid;
-                    for (const auto &m : ms)
-                        valid << QString::fromStdString(m.first);
-                    *error = QStringLiteral("unknown metric '%1'; valid metrics: %2")
-                                 .arg(metric, valid.join(QStringLiteral(", ")));
-                }
-                return std::nullopt;
-            }
-            cells[int(v)].push_back(it->second);
-        }
-    if (summary.empty()) {
-        if (error)
-            *error = QStringLiteral("no results to tabulate");
-        return std::nullopt;
-    }
-    QString out;
-    QTextStream t(&out);
-    t << "% SchedLab: mean \\pm 95% CI (Student t) over seeds. Needs \\usepackage{booktabs}.\n"
-      << "\\begin{tabular}{l" << QString(metrics.size(), QLatin1Char('r')) << "}\n\\toprule\n"
-      << "Policy";
-    for (const QString &m : metrics)
-        t << " & " << tex(m);
-    t << " \\\\\n\\midrule\n";
-    QVector<double> best(metrics.size());
-    for (int m = 0; m < metrics.size(); ++m) {
-        const int dir = direction(metrics[m]);
-        best[m] = cells[0][m].mean;
-        for (const auto &row : cells)
-            best[m] = dir > 0 ? std::max(best[m], row[m].mean) : std::min(best[m], row[m].mean);
-    }
-    for (std::size_t v = 0; v < summary.size(); ++v) {
-        t << tex(QString::fromStdString(summary[v].label));
-        for (int m = 0; m < metrics.size(); ++m) {
-            const MeanCi &c = cells[int(v)][m];
-            const bool bold = direction(metrics[m]) != 0 && summary.size() > 1 && c.mean == best[m];
-            t << " & $" << (bold ? "\\mathbf{" : "") << meanPlusMinus(c) << (bold ? "}" : "")
-              << '$';
-        }
-        t << " \\\\\n";
-    }
-    t << "\\bottomrule\n\\end{tabular}\n";
     return out;
 }
 

@@ -14,7 +14,7 @@ namespace schedlab::charts {
 namespace {
 QFont fontOf(const ChartStyle &style, double pt)
 {
-    QFont f(style.fontFamily);
+    QFont f(chartFontFamily(style.font));
     f.setPointSizeF(pt);
     return f;
 }
@@ -72,7 +72,8 @@ void placeLegend(QCustomPlot *plot, const ChartStyle &style, int row, double px)
         for (int i = 0; i < legend->itemCount(); ++i)
             if (QCPAbstractLegendItem *item = legend->item(i))
                 widest = std::max(widest, item->minimumOuterSizeHint().width());
-        const int perLine = std::max(1, int(plot->width() * 0.95) / (widest + legend->columnSpacing()));
+        const int perLine =
+            std::max(1, int(plot->width() * 0.95) / (widest + legend->columnSpacing()));
         if (legend->itemCount() > perLine) {
             legend->setWrap(perLine);
             legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
@@ -130,17 +131,19 @@ void addErrorBars(QCustomPlot *plot, QCPAbstractPlottable *target, const Series 
 }
 
 /** Markers on the points of `graph` and, with an interval, error bars in its colour. */
-void addPointErrors(QCustomPlot *plot, QCPGraph *graph, const Series &s, double penWidth)
+void addPointErrors(QCustomPlot *plot, QCPGraph *graph, const Series &s, const ChartStyle &style,
+                    double px)
 {
     graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, policyColour(s.colourKey),
-                                           policyColour(s.colourKey), penWidth * 3.0));
+                                           policyColour(s.colourKey), style.markerPt * px));
     if (s.hasInterval())
-        addErrorBars(plot, graph, s, QPen(policyColour(s.colourKey), penWidth * 0.75),
-                     penWidth * 4.0);
+        addErrorBars(plot, graph, s, QPen(policyColour(s.colourKey), style.axisWidthPt * px),
+                     style.markerPt * px * 1.25);
 }
 
-void drawLines(QCustomPlot *plot, const ChartData &data, double penWidth)
+void drawLines(QCustomPlot *plot, const ChartData &data, const ChartStyle &style, double px)
 {
+    const double penWidth = style.lineWidthPt * px;
     // Bands first, so that no band tints another policy's line.
     if (data.kind == ChartKind::Lines)
         for (const Series &s : data.series) {
@@ -174,12 +177,13 @@ void drawLines(QCustomPlot *plot, const ChartData &data, double penWidth)
         if (data.kind == ChartKind::StepCdf)
             g->setLineStyle(QCPGraph::lsStepLeft);
         if (data.kind == ChartKind::PointLines)
-            addPointErrors(plot, g, s, penWidth);
+            addPointErrors(plot, g, s, style, px);
     }
 }
 
-void drawBars(QCustomPlot *plot, const ChartData &data, double penWidth)
+void drawBars(QCustomPlot *plot, const ChartData &data, const ChartStyle &style, double px)
 {
+    const double penWidth = style.axisWidthPt * px;
     QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
     for (int i = 0; i < data.categories.size(); ++i)
         ticker->addTick(i + 1, data.categories[i]);
@@ -191,9 +195,9 @@ void drawBars(QCustomPlot *plot, const ChartData &data, double penWidth)
         bars->setWidth(0.6);
         QColor fill = policyColour(s.colourKey);
         bars->setBrush(fill);
-        bars->setPen(QPen(fill.darker(130), penWidth * 0.5));
+        bars->setPen(QPen(fill.darker(130), penWidth));
         if (s.hasInterval())
-            addErrorBars(plot, bars, s, QPen(Qt::black, penWidth * 0.75), penWidth * 5.0);
+            addErrorBars(plot, bars, s, QPen(Qt::black, penWidth), style.markerPt * px * 1.5);
     }
 }
 
@@ -254,21 +258,27 @@ void styleAxes(QCustomPlot *plot, const ChartData &data, const ChartStyle &style
     for (QCPAxis *axis : {plot->xAxis, plot->yAxis, plot->xAxis2, plot->yAxis2}) {
         axis->setLabelFont(fontOf(style, style.labelPt));
         axis->setTickLabelFont(fontOf(style, style.tickPt));
-        axis->setBasePen(QPen(Qt::black, 0.6 * px));
-        axis->setTickPen(QPen(Qt::black, 0.6 * px));
-        axis->setSubTickPen(QPen(Qt::black, 0.4 * px));
+        axis->setBasePen(QPen(Qt::black, style.axisWidthPt * px));
+        axis->setTickPen(QPen(Qt::black, style.axisWidthPt * px));
+        axis->setSubTickPen(QPen(Qt::black, style.axisWidthPt * px));
         axis->setTickLengthIn(int(std::lround(3 * px)));
         axis->setSubTickLengthIn(int(std::lround(1.5 * px)));
         axis->setLabelPadding(int(std::lround(2 * px)));
         axis->setTickLabelPadding(int(std::lround(2 * px)));
         axis->setPadding(int(std::lround(1 * px)));
-        axis->grid()->setPen(QPen(QColor(220, 220, 220), 0.5 * px, Qt::DotLine));
+        axis->grid()->setPen(QPen(QColor(200, 200, 200), style.axisWidthPt * px, Qt::DotLine));
         axis->grid()->setSubGridVisible(false);
     }
     plot->xAxis->setLabel(data.xLabel);
     plot->yAxis->setLabel(data.yLabel);
     plot->xAxis->setScaleType(data.logX ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
     plot->yAxis->setScaleType(data.logY ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    // A logarithmic axis reads in powers of ten (10², 10³), a linear one in plain numbers.
+    for (auto [axis, log] :
+         {std::pair{plot->xAxis, data.logX}, std::pair{plot->yAxis, data.logY}}) {
+        axis->setNumberFormat(log ? QStringLiteral("eb") : QStringLiteral("gbd"));
+        axis->setNumberPrecision(log ? 0 : 6);
+    }
     if (data.logY)
         plot->yAxis->setTicker(QSharedPointer<QCPAxisTicker>(new QCPAxisTickerLog));
     else
@@ -307,14 +317,13 @@ void drawChart(QCustomPlot *plot, const ChartData &data, const ChartStyle &style
 {
     resetLayout(plot);
     const double px = plot->logicalDpiX() / 72.0; // one point in plot coordinates
-    const double penWidth = style.lineWidthPt * px;
     plot->setBackground(Qt::white);
     styleAxes(plot, data, style, px);
 
     if (data.kind == ChartKind::Bars)
-        drawBars(plot, data, penWidth);
+        drawBars(plot, data, style, px);
     else
-        drawLines(plot, data, penWidth);
+        drawLines(plot, data, style, px);
     fitRanges(plot, data);
 
     int row = 0;
@@ -335,6 +344,31 @@ void drawChart(QCustomPlot *plot, const ChartData &data, const ChartStyle &style
     plot->axisRect()->setMinimumMargins(QMargins(int(std::lround(2 * px)), int(std::lround(3 * px)),
                                                  int(std::lround(9 * px)),
                                                  int(std::lround(2 * px))));
+}
+
+DrawnChart drawnChart(QCustomPlot *plot)
+{
+    plot->replot(QCustomPlot::rpImmediateRefresh); // lays out the axes and makes their ticks
+    const auto of = [](const QCPAxis *axis) {
+        DrawnAxis a;
+        a.lower = axis->range().lower;
+        a.upper = axis->range().upper;
+        a.logarithmic = axis->scaleType() == QCPAxis::stLogarithmic;
+        a.ticks = axis->tickVector();
+        for (const QString &label : axis->tickVectorLabels())
+            a.labels << label;
+        return a;
+    };
+    return {of(plot->xAxis), of(plot->yAxis), plot->legend->visible() ? plot->legend->wrap() : 0};
+}
+
+DrawnChart chartLayout(const ChartData &data, const ChartStyle &style)
+{
+    QCustomPlot plot;
+    const double dpi = plot.logicalDpiX();
+    plot.resize(int(std::lround(style.widthIn * dpi)), int(std::lround(style.heightIn * dpi)));
+    drawChart(&plot, data, style);
+    return drawnChart(&plot);
 }
 
 } // namespace schedlab::charts

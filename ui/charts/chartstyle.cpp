@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "chartstyle.h"
 
+#include <QFont>
+#include <QFontDatabase>
+#include <QFontInfo>
+
 #include <array>
 #include <cstdint>
 
@@ -15,21 +19,20 @@ std::optional<ChartStyle> chartPreset(const QString &name)
     if (name == QLatin1String("ieee-double")) {
         s.widthIn = 7.16;
         s.heightIn = 2.8;
-        s.titlePt = 9.0;
-        s.labelPt = 9.0;
-        s.tickPt = 8.0;
-        s.legendPt = 8.0;
         return s;
     }
     if (name == QLatin1String("screen")) {
         s.widthIn = 8.0;
         s.heightIn = 5.0;
         s.dpi = 96;
+        s.font = ChartFont::Sans;
         s.titlePt = 11.0;
         s.labelPt = 10.0;
         s.tickPt = 9.0;
         s.legendPt = 9.0;
         s.lineWidthPt = 1.5;
+        s.axisWidthPt = 0.6;
+        s.markerPt = 4.5;
         s.showTitle = true;
         return s;
     }
@@ -39,6 +42,73 @@ std::optional<ChartStyle> chartPreset(const QString &name)
 QStringList chartPresetNames()
 {
     return {QStringLiteral("ieee-single"), QStringLiteral("ieee-double"), QStringLiteral("screen")};
+}
+
+std::optional<ChartFont> chartFontFromName(const QString &name)
+{
+    for (ChartFont f : {ChartFont::Times, ChartFont::ComputerModern, ChartFont::Sans})
+        if (name.compare(chartFontName(f), Qt::CaseInsensitive) == 0)
+            return f;
+    return std::nullopt;
+}
+
+QString chartFontName(ChartFont font)
+{
+    switch (font) {
+    case ChartFont::Times:
+        return QStringLiteral("times");
+    case ChartFont::ComputerModern:
+        return QStringLiteral("cm");
+    case ChartFont::Sans:
+        return QStringLiteral("sans");
+    }
+    return {};
+}
+
+QStringList chartFontNames()
+{
+    return {QStringLiteral("times"), QStringLiteral("cm"), QStringLiteral("sans")};
+}
+
+QString chartFontFamily(ChartFont font, QString *note)
+{
+    struct Face
+    {
+        QStringList families;
+        const char *fallback; ///< fontconfig's generic family
+        const char *what;
+        const char *package;
+    };
+    static const Face times{{QStringLiteral("TeX Gyre Termes"), QStringLiteral("Nimbus Roman"),
+                             QStringLiteral("Nimbus Roman No9 L"),
+                             QStringLiteral("Times New Roman")},
+                            "serif",
+                            "a Times-compatible serif (TeX Gyre Termes or Nimbus Roman)",
+                            "fonts-urw-base35 or fonts-texgyre"};
+    static const Face modern{{QStringLiteral("Latin Modern Roman"), QStringLiteral("CMU Serif")},
+                             "serif",
+                             "Computer Modern (Latin Modern Roman or CMU Serif)",
+                             "fonts-lmodern"};
+    static const Face sans{
+        {QStringLiteral("DejaVu Sans")}, "sans-serif", "DejaVu Sans", "fonts-dejavu-core"};
+    const Face &face = font == ChartFont::Times            ? times
+                       : font == ChartFont::ComputerModern ? modern
+                                                           : sans;
+    // A family installed from more than one foundry is listed as "Nimbus Roman [urw]".
+    QStringList installed;
+    for (const QString &family : QFontDatabase::families())
+        installed << family.section(QStringLiteral(" ["), 0, 0);
+    for (const QString &family : face.families)
+        if (installed.contains(family, Qt::CaseInsensitive)) {
+            if (note)
+                note->clear();
+            return family;
+        }
+    const QString fallback = QFontInfo(QFont(QString::fromLatin1(face.fallback))).family();
+    if (note)
+        *note = QStringLiteral("%1 is not installed; the chart is drawn in %2 (install %3)")
+                    .arg(QLatin1String(face.what), fallback, QLatin1String(face.package));
+    return fallback;
 }
 
 QColor policyColour(const QString &name)

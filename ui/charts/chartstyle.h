@@ -10,26 +10,50 @@ namespace schedlab::charts {
 
 enum class LegendPosition { None, Above, TopLeft, TopRight, BottomLeft, BottomRight };
 
-/** How a chart looks on paper: size in inches, resolution and fonts in points. */
+/** The typeface of a chart: a Times-compatible serif beside a paper's text, Computer
+ *  Modern beside LaTeX's default, or a sans for screens. */
+enum class ChartFont { Times, ComputerModern, Sans };
+
+/**
+ * How a chart looks on paper: size in inches, resolution, fonts, lines and markers
+ * in points. The IEEE presets follow IEEE's graphics guide: 8 pt ticks and legend,
+ * 9 pt axis labels, no line thinner than 0.5 pt, line art at 600 dpi.
+ */
 struct ChartStyle
 {
     QString preset;
     double widthIn = 3.5;
     double heightIn = 2.4;
-    int dpi = 300;
-    QString fontFamily = QStringLiteral("DejaVu Sans");
+    int dpi = 600;
+    ChartFont font = ChartFont::Times;
     double titlePt = 9.0;
-    double labelPt = 8.0; ///< axis labels
-    double tickPt = 7.0;
-    double legendPt = 7.0;
-    double lineWidthPt = 1.0;
-    bool showTitle = false; ///< papers put the title in the caption
+    double labelPt = 9.0; ///< axis labels
+    double tickPt = 8.0;
+    double legendPt = 8.0;
+    double lineWidthPt = 1.0; ///< data lines
+    double axisWidthPt = 0.5; ///< axes, ticks and error bars: the guide's thinnest line
+    double markerPt = 4.0;    ///< marker diameter
+    bool showTitle = false;   ///< papers put the title in the caption
     LegendPosition legend = LegendPosition::Above;
 };
 
 /** "ieee-single" (3.5 in), "ieee-double" (7.16 in) or "screen"; nullopt for other names. */
 std::optional<ChartStyle> chartPreset(const QString &name);
 QStringList chartPresetNames();
+
+/** "times", "cm" or "sans" (case-insensitive); nullopt for other names. */
+std::optional<ChartFont> chartFontFromName(const QString &name);
+QString chartFontName(ChartFont font);
+QStringList chartFontNames();
+
+/**
+ * The installed family that draws `font`: TeX Gyre Termes or Nimbus Roman for Times,
+ * Latin Modern Roman or CMU Serif for Computer Modern, DejaVu Sans for sans. When
+ * none is installed, the system's serif (or sans) and, in `note`, what it fell back
+ * to and which Debian package brings the face; `note` is cleared otherwise.
+ * Needs a QGuiApplication.
+ */
+QString chartFontFamily(ChartFont font, QString *note = nullptr);
 
 /**
  * The colour of a policy in every chart, from the Okabe-Ito palette (safe for

@@ -58,6 +58,10 @@ ExportDialog::ExportDialog(ChartData data, QWidget *parent)
     mFormat->addItem(tr("PNG (image)"), int(ExportFormat::Png));
     mFormat->addItem(tr("pgfplots (.tex)"), int(ExportFormat::Tex));
     mFormat->addItem(tr("CSV (data)"), int(ExportFormat::Csv));
+    mFont = new QComboBox(this);
+    mFont->addItem(tr("Times (serif, as IEEE papers)"), int(ChartFont::Times));
+    mFont->addItem(tr("Computer Modern (LaTeX's default)"), int(ChartFont::ComputerModern));
+    mFont->addItem(tr("Sans serif"), int(ChartFont::Sans));
     mTitle = new QCheckBox(tr("Show the title (papers usually put it in the caption)"), this);
     mPath = new QLineEdit(defaultFileName(mData), this);
     auto *browseButton = new QPushButton(tr("Browse…"), this);
@@ -71,6 +75,7 @@ ExportDialog::ExportDialog(ChartData data, QWidget *parent)
     form->addRow(tr("Height:"), mHeight);
     form->addRow(tr("Resolution:"), mDpi);
     form->addRow(tr("Format:"), mFormat);
+    form->addRow(tr("Font:"), mFont);
     form->addRow(QString(), mTitle);
     form->addRow(tr("File:"), file);
 
@@ -81,6 +86,8 @@ ExportDialog::ExportDialog(ChartData data, QWidget *parent)
     mError = new QLabel(this);
     mError->setWordWrap(true);
     mError->setStyleSheet(QStringLiteral("color: #b00020;"));
+    mNote = new QLabel(this);
+    mNote->setWordWrap(true);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
     buttons->addButton(tr("Export"), QDialogButtonBox::AcceptRole);
 
@@ -89,6 +96,7 @@ ExportDialog::ExportDialog(ChartData data, QWidget *parent)
     top->addWidget(mPreviewLabel, 1);
     auto *v = new QVBoxLayout(this);
     v->addLayout(top, 1);
+    v->addWidget(mNote);
     v->addWidget(mError);
     v->addWidget(buttons);
 
@@ -102,6 +110,7 @@ ExportDialog::ExportDialog(ChartData data, QWidget *parent)
     connect(mDpi, &QSpinBox::valueChanged, this, &ExportDialog::schedulePreview);
     connect(mTitle, &QCheckBox::toggled, this, &ExportDialog::schedulePreview);
     connect(mFormat, &QComboBox::currentIndexChanged, this, &ExportDialog::formatChanged);
+    connect(mFont, &QComboBox::currentIndexChanged, this, &ExportDialog::schedulePreview);
     connect(browseButton, &QPushButton::clicked, this, &ExportDialog::browse);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
@@ -119,12 +128,13 @@ bool ExportDialog::setPreset(const QString &name)
     if (!preset)
         return false;
     mStyle = *preset;
-    const QSignalBlocker a(mPreset), b(mWidth), c(mHeight), d(mDpi), e(mTitle);
+    const QSignalBlocker a(mPreset), b(mWidth), c(mHeight), d(mDpi), e(mTitle), f(mFont);
     mPreset->setCurrentIndex(mPreset->findData(name));
     mWidth->setValue(mStyle.widthIn);
     mHeight->setValue(mStyle.heightIn);
     mDpi->setValue(mStyle.dpi);
     mTitle->setChecked(mStyle.showTitle);
+    mFont->setCurrentIndex(mFont->findData(int(mStyle.font)));
     schedulePreview();
     return true;
 }
@@ -138,6 +148,7 @@ ExportOptions ExportDialog::options() const
     o.style.heightIn = mHeight->value();
     o.style.dpi = mDpi->value();
     o.style.showTitle = mTitle->isChecked();
+    o.style.font = ChartFont(mFont->currentData().toInt());
     return o;
 }
 
@@ -156,6 +167,18 @@ void ExportDialog::setPath(const QString &path)
 void ExportDialog::setFormat(ExportFormat format)
 {
     mFormat->setCurrentIndex(mFormat->findData(int(format)));
+}
+
+void ExportDialog::setFont(ChartFont font)
+{
+    mFont->setCurrentIndex(mFont->findData(int(font)));
+}
+
+QString ExportDialog::fontNote() const
+{
+    QString note;
+    chartFontFamily(options().style.font, &note);
+    return note;
 }
 
 void ExportDialog::formatChanged()
@@ -193,6 +216,7 @@ void ExportDialog::updatePreview()
         std::min(box.width() / (style.widthIn * dpi), box.height() / (style.heightIn * dpi));
     mPreview = renderChartImage(mData, style, std::max(0.1, scale));
     mPreviewLabel->setPixmap(QPixmap::fromImage(mPreview));
+    mNote->setText(fontNote());
 }
 
 bool ExportDialog::exportNow()

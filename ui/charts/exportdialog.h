@@ -35,6 +35,9 @@ public:
     /** Applies a preset's size, resolution and fonts; false for an unknown name. */
     bool setPreset(const QString &name);
     void setFormat(ExportFormat format);
+    void setFont(ChartFont font);
+    /** What the export falls back to when the chosen face is not installed; empty when it is. */
+    QString fontNote() const;
     /** Writes the file; on failure shows and returns false. */
     bool exportNow();
     QString errorText() const;
@@ -53,10 +56,12 @@ private:
     QDoubleSpinBox *mHeight;
     QSpinBox *mDpi;
     QComboBox *mFormat;
+    QComboBox *mFont;
     QCheckBox *mTitle;
     QLineEdit *mPath;
     QLabel *mPreviewLabel;
     QLabel *mError;
+    QLabel *mNote;
     QTimer mPreviewTimer;
     QImage mPreview;
 };

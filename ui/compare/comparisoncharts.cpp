@@ -7,13 +7,11 @@
 #include "chartstyle.h"
 #include "exportdialog.h"
 #include "qcustomplotheader.h"
+#include "tableexportdialog.h"
 
 #include <QComboBox>
-#include <QDir>
 #include <QFile>
-#include <QFileDialog>
 #include <QHBoxLayout>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -145,13 +143,11 @@ void ComparisonCharts::exportTable()
 {
     if (mSummary.empty())
         return;
-    QWidget *window = mPlots[Bars]->window();
-    const QString path = QFileDialog::getSaveFileName(
-        window, tr("LaTeX Table"), QDir::home().filePath(QStringLiteral("comparison.tex")),
-        tr("LaTeX files (*.tex)"));
-    QString error;
-    if (!path.isEmpty() && !writeLatexTable(path, &error))
-        QMessageBox::warning(window, tr("LaTeX Table"), error);
+    QStringList metrics = charts::defaultTableMetrics(mSummary);
+    if (!mMetric->currentText().isEmpty() && !metrics.contains(mMetric->currentText()))
+        metrics << mMetric->currentText();
+    charts::TableExportDialog dialog(mSummary, metrics, mPlots[Bars]->window());
+    dialog.exec();
 }
 
 } // namespace schedlab::ui

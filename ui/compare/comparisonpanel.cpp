@@ -5,6 +5,8 @@
 #include "experiment/storedcomparison.h"
 #include "experimentsdb.h"
 #include "learn/learnedmodel.h"
+#include "metrics/engineeringformat.h"
+#include "metrics/metriccatalog.h"
 #include "scenario/units.h"
 #include "topologydocument.h"
 
@@ -27,12 +29,12 @@ namespace schedlab::ui {
 namespace {
 QString q(const std::string &s) { return QString::fromStdString(s); }
 
-/** "0.8336 ± 0.018": the CI with two significant digits, the mean to the same place. */
-QString formatMeanCi(const MeanCi &m)
+/** "4.8 k ± 0.3 k", "1.73 GB ± 0.20 GB": in the metric's unit with an SI prefix. */
+QString formatMeanCi(const std::string &metric, const MeanCi &m)
 {
-    if (m.n < 2 || !std::isfinite(m.ci95))
-        return QString::number(m.mean, 'g', 4);
-    return QString("%1 ± %2").arg(m.mean, 0, 'g', 4).arg(m.ci95, 0, 'g', 2);
+    const MetricInfo *info = findMetric(metric);
+    return q(schedlab::formatMeanCi(m.mean, m.n < 2 ? 0.0 : m.ci95,
+                                    info ? info->unit : std::string_view()));
 }
 } // namespace
 
@@ -335,8 +337,12 @@ void ComparisonPanel::fillTable(const std::vector<VariantSummary> &summary)
     mTable->setRowCount(int(summary.size()));
     for (int r = 0; r < int(summary.size()); ++r) {
         mTable->setItem(r, 0, new QTableWidgetItem(q(summary[r].label)));
-        for (int m = 0; m < int(summary[r].metrics.size()); ++m)
-            mTable->setItem(r, m + 1, new QTableWidgetItem(formatMeanCi(summary[r].metrics[m].second)));
+        for (int m = 0; m < int(summary[r].metrics.size()); ++m) {
+            auto *item = new QTableWidgetItem(
+                formatMeanCi(summary[r].metrics[m].first, summary[r].metrics[m].second));
+            item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter); // numbers line up
+            mTable->setItem(r, m + 1, item);
+        }
     }
     mTable->resizeColumnsToContents();
 }

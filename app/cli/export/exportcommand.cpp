@@ -25,12 +25,15 @@ struct ExportArgs
     std::string metric = "throughput_rate";
     std::string preset = "ieee-single";
     std::string format;
+    std::string font;
     std::string series;
     std::string metrics;
     std::string out;
     int dpi = 0;
     bool table = false;
     bool title = false;
+    bool allFrames = false;
+    bool metricGiven = false; ///< --metric on the command line, not its default
 };
 
 int fail(const QString &message)
@@ -50,7 +53,11 @@ QStringList listOf(const std::string &csv)
 int writeTable(const charts::ComparisonFolder &folder, const ExportArgs &a)
 {
     QString error;
-    const auto table = charts::latexTable(folder.summary, listOf(a.metrics), &error);
+    // --metric a,b names a table's columns as --metrics does.
+    QStringList metrics = listOf(a.metrics);
+    if (a.metricGiven)
+        metrics << listOf(a.metric);
+    const auto table = charts::latexTable(folder.summary, metrics, &error);
     if (!table)
         return fail(error);
     const QByteArray text = table->toUtf8();
@@ -67,7 +74,9 @@ std::optional<charts::ChartData> chartOf(const charts::ComparisonFolder &folder,
                                          const ExportArgs &a, QString *error)
 {
     if (a.chart == "throughput")
-        return charts::throughputPerFrame(folder.spec, folder.cells);
+        return charts::throughputPerFrame(folder.spec, folder.cells,
+                                          a.allFrames ? charts::LastFrame::Keep
+                                                      : charts::LastFrame::Trim);
     if (a.chart == "cdf") {
         if (!folder.hasCdf) {
             *error = QStringLiteral("%1 has no cdf.csv: run schedlab-cli compare --out again")
@@ -140,6 +149,14 @@ int exportCommand(const ExportArgs &a)
                              charts::chartPresetNames().join(QStringLiteral(", "))));
     if (a.dpi > 0)
         style->dpi = a.dpi;
+    if (!a.font.empty()) {
+        const auto font = charts::chartFontFromName(QString::fromStdString(a.font));
+        if (!font)
+            return fail(QStringLiteral("unknown font '%1'; expected %2")
+                            .arg(QString::fromStdString(a.font),
+                                 charts::chartFontNames().join(QStringLiteral(", "))));
+        style->font = *font;
+    }
     style->showTitle = a.title;
     const QString out = QString::fromStdString(a.out);
     const auto format = a.format.empty()
@@ -170,6 +187,11 @@ int exportCommand(const ExportArgs &a)
         return RunFailed;
     }
     std::printf("wrote %s\n", a.out.c_str());
+    QString note;
+    charts::chartFontFamily(style->font, &note);
+    const bool drawn = *format != charts::ExportFormat::Csv && *format != charts::ExportFormat::Tex;
+    if (drawn && !note.isEmpty())
+        std::fprintf(stderr, "note: %s\n", qPrintable(note));
     return Ok;
 }
 } // namespace
@@ -185,17 +207,30 @@ void registerExportCommand(CLI::App &app, int &exitCode)
     cmd->add_option("--comparison", a.comparison,
                     "Label of the stored comparison (default: latest)");
     cmd->add_option("--chart", a.chart, "throughput, cdf or bars");
-    cmd->add_option("--metric", a.metric, "Metric of the bar chart")->capture_default_str();
+    auto *metric = cmd->add_option("--metric", a.metric,
+                                   "Metric of the bar chart; with --table, the table's "
+                                   "columns, comma-separated")
+                       ->capture_default_str();
     cmd->add_option("--preset", a.preset, "ieee-single, ieee-double or screen")
         ->capture_default_str();
     cmd->add_option("--format", a.format, "png, pdf, svg, csv or tex (default: from -o)");
+    cmd->add_option("--font", a.font,
+                    "times (a Times-compatible serif), cm (Computer Modern) or sans "
+                    "(default: the preset's; times for the IEEE presets)");
+    cmd->add_flag("--all-frames", a.allFrames,
+                  "Keep the run's last frame in the throughput chart (left out by default: "
+                  "its requests still in flight at the end count as not on time)");
     cmd->add_option("--dpi", a.dpi, "Resolution of a PNG (default: the preset's)");
     cmd->add_option("--series", a.series, "Only these policies, comma-separated");
     cmd->add_flag("--title", a.title, "Draw the chart's title (papers use the caption)");
     cmd->add_flag("--table", a.table, "Write a booktabs table of mean ± 95% CI instead");
-    cmd->add_option("--metrics", a.metrics, "Columns of --table, comma-separated");
+    cmd->add_option("--metrics", a.metrics,
+                    "Columns of --table, comma-separated (default: the key metrics)");
     cmd->add_option("-o,--out", a.out, "File to write")->required();
-    cmd->callback([&exitCode] { exitCode = exportCommand(a); });
+    cmd->callback([&exitCode, metric] {
+        a.metricGiven = metric->count() > 0;
+        exitCode = exportCommand(a);
+    });
 }
 
 } // namespace schedlab::cli

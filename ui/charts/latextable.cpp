@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The booktabs table of a comparison: readable names, units with SI prefixes, the best in bold.
+#include "chartexport.h"
+
+#include "metrics/engineeringformat.h"
+#include "metrics/metriccatalog.h"
+
+#include <QTextStream>
+#include <algorithm>
+#include <cmath>
+
+namespace schedlab::charts {
+
+QStringList defaultTableMetrics(const std::vector<VariantSummary> &summary)
+{
+    QStringList out;
+    for (const std::string &m : keyMetrics(summary, false))
+        out << QString::fromStdString(m);
+    return out;
+}
+
+namespace {
+/** +1 when more is better, -1 when less is, 0 when neither is (or the metric is unknown). */
+int direction(const QString &metric)
+{
+    const MetricInfo *m = findMetric(metric.toStdString());
+    if (!m || m->better == Better::Neither)
+        return 0;
+    return m->better == Better::Higher ? 1 : -1;
+}
+
+/** "Scheduling cost (GB)", "Dropped ($\times 10^{3}$)", "Throughput rate": the metric's
+ *  label and the unit its column is shown in. */
+QString header(const QString &metric, const EngineeringUnit &unit)
+{
+    const MetricInfo *m = findMetric(metric.toStdString());
+    const QString label =
+        m ? QString::fromUtf8(m->label.data(), qsizetype(m->label.size())) : metric;
+    QString symbol;
+    if (!unit.unit.empty())
+        symbol = texEscaped(QString::fromStdString(unit.symbol()));
+    else if (unit.exponent != 0)
+        symbol = QStringLiteral("$\\times 10^{%1}$").arg(unit.exponent);
+    return symbol.isEmpty() ? texEscaped(label)
+                            : QStringLiteral("%1 (%2)").arg(texEscaped(label), symbol);
+}
+
+std::string_view unitOf(const QString &metric)
+{
+    const MetricInfo *m = findMetric(metric.toStdString());
+    return m ? m->unit : std::string_view();
+}
+} // namespace
+
+std::optional<QString> latexTable(const std::vector<VariantSummary> &summary,
+                                  const QStringList &metricsIn, QString *error)
+{
+    if (summary.empty()) {
+        if (error)
+            *error = QStringLiteral("no results to tabulate");
+        return std::nullopt;
+    }
+    const QStringList metrics = metricsIn.isEmpty() ? defaultTableMetrics(summary) : metricsIn;
+    QVector<QVector<MeanCi>> cells(int(summary.size()));
+    for (const QString &metric : metrics)
+        for (std::size_t v = 0; v < summary.size(); ++v) {
+            const auto &ms = summary[v].metrics;
+            const auto it = std::find_if(ms.begin(), ms.end(), [&](const auto &m) {
+                return m.first == metric.toStdString();
+            });
+            if (it == ms.end()) {
+                if (error) {
+                    QStringList valid;
+                    for (const auto &m : ms)
+                        valid << QString::fromStdString(m.first);
+                    *error = QStringLiteral("unknown metric '%1'; valid metrics: %2")
+                                 .arg(metric, valid.join(QStringLiteral(", ")));
+                }
+                return std::nullopt;
+            }
+            cells[int(v)].push_back(it->second);
+        }
+
+    // One unit per column, from its largest mean, so a column reads in one scale.
+    QVector<EngineeringUnit> units;
+    QVector<double> best(metrics.size());
+    for (int m = 0; m < metrics.size(); ++m) {
+        double largest = 0.0;
+        const int dir = direction(metrics[m]);
+        best[m] = cells[0][m].mean;
+        for (const auto &row : cells) {
+            largest = std::max(largest, std::abs(row[m].mean));
+            best[m] = dir > 0 ? std::max(best[m], row[m].mean) : std::min(best[m], row[m].mean);
+        }
+        units << engineeringUnit(unitOf(metrics[m]), largest);
+    }
+
+    QString out;
+    QTextStream t(&out);
+    t << "% SchedLab: mean \\pm 95% CI (Student t) over seeds; the best of each column in bold."
+         " Needs \\usepackage{booktabs}.\n"
+      << "\\begin{tabular}{l" << QString(metrics.size(), QLatin1Char('r')) << "}\n\\toprule\n"
+      << "Policy";
+    for (int m = 0; m < metrics.size(); ++m)
+        t << " & " << header(metrics[m], units[m]);
+    t << " \\\\\n\\midrule\n";
+    for (std::size_t v = 0; v < summary.size(); ++v) {
+        t << texEscaped(QString::fromStdString(summary[v].label));
+        for (int m = 0; m < metrics.size(); ++m) {
+            const MeanCi &c = cells[int(v)][m];
+            const bool bold = direction(metrics[m]) != 0 && summary.size() > 1 && c.mean == best[m];
+            std::string mean, ci;
+            formatMeanCiIn(c.mean, c.ci95, units[m], &mean, &ci);
+            QString value = QString::fromStdString(mean);
+            if (!ci.empty())
+                value += QLatin1String(" \\pm ") + QString::fromStdString(ci);
+            t << " & $" << (bold ? "\\mathbf{" : "") << value << (bold ? "}" : "") << '$';
+        }
+        t << " \\\\\n";
+    }
+    t << "\\bottomrule\n\\end{tabular}\n";
+    return out;
+}
+
+} // namespace schedlab::charts
