@@ -204,6 +204,10 @@ private:
             checkDistribution(path + ".request.work", s.work, Dimension::Duration);
             checkDistribution(path + ".request.size", s.size, Dimension::Size);
             checkDistribution(path + ".request.deadline", s.deadline, Dimension::Duration);
+            if (distributionProblem(s.deadline, Dimension::Duration).empty() &&
+                !(s.deadline.mean() > 0))
+                add(path + ".request.deadline",
+                    "must be longer than 0s: every request would miss it as it arrives");
             checkDistribution(path + ".request.cpu", s.requestCpu, Dimension::Cpu);
             checkDistribution(path + ".request.memory", s.requestMemory, Dimension::Size);
             for (int m = 0; m < kMetricCount; ++m)

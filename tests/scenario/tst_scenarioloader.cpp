@@ -310,6 +310,11 @@ void TestScenarioLoader::errors_data()
                "    image: app:1\n    request: {work: \"lognormal(15ms, 1e300)\"}"))
         << 11 << 21 << "services[0].request.work"
         << "lognormal sigma must be at most 5, got 1e+300";
+    QTest::newRow("no time to serve")
+        << test::withRequiredKeys(qs(kBase).replace(
+               "    image: app:1", "    image: app:1\n    request: {deadline: 0s}"))
+        << 11 << 25 << "services[0].request.deadline"
+        << "must be longer than 0s: every request would miss it as it arrives";
     QTest::newRow("too many nodes")
         << test::withRequiredKeys(base + "          - {name: \"m{i}\", count: 100000}\n") << 12 << 3
         << "sites"
