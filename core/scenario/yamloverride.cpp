@@ -204,31 +204,6 @@ bool hasKey(const YAML::Node &map, const std::string &key)
     return false;
 }
 
-/** The position of the '}' closing the flow map that opens at `open`; npos if none. */
-std::size_t closingBrace(const std::string &text, std::size_t open)
-{
-    int depth = 0;
-    char quote = 0;
-    for (std::size_t i = open; i < text.size(); ++i) {
-        const char c = text[i];
-        if (quote) {
-            if (c == '\\' && quote == '"')
-                ++i;
-            else if (c == quote)
-                quote = 0;
-        } else if (c == '"' || c == '\'') {
-            quote = c;
-        } else if (c == '{' || c == '[') {
-            ++depth;
-        } else if ((c == '}' || c == ']') && --depth == 0) {
-            return c == '}' ? i : std::string::npos;
-        } else if (c == '#' && i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t')) {
-            return std::string::npos; // a comment inside: leave the map alone
-        }
-    }
-    return std::string::npos;
-}
-
 /**
  * The document with `key: value` added before the '}' of the flow map at
  * `parent`, on the same line, so no other line moves; nullopt for any other map.
@@ -241,9 +216,10 @@ std::optional<std::string> addKey(const std::string &text, const YAML::Node &par
     const std::size_t at = std::size_t(parent.Mark().pos);
     if (parent.Style() != YAML::EmitterStyle::Flow || at >= text.size() || text[at] != '{')
         return std::nullopt;
-    const std::size_t close = closingBrace(text, at);
-    if (close == std::string::npos || text.find('\n', at) < close)
+    const auto map = yamltext::flowExtent(text, at);
+    if (!map || text.find('\n', at) < map->second)
         return std::nullopt;
+    const std::size_t close = map->second - 1;
     const bool empty = text.find_first_not_of(" \t", at + 1) == close;
     return text.substr(0, close) + (empty ? "" : ", ") + key + ": " + scalarSource(value, true) +
            text.substr(close);
