@@ -238,7 +238,7 @@ bool MainWindow::showPanel(const QString &name)
         mCentre->setCurrentWidget(mComparison);
     else if (name == "training")
         mCentre->setCurrentWidget(mTraining);
-    else if (name == "live" || name == "placements") {
+    else if (name == "live" || name == "placements" || name == "diagnostics") {
         mCentre->setCurrentWidget(mView);
         mRun->show();
         mRun->raise();
@@ -247,6 +247,8 @@ bool MainWindow::showPanel(const QString &name)
         resizeDocks({mRun}, {mRightWidth}, Qt::Horizontal);
         if (name == "placements")
             mRun->showPlacements();
+        if (name == "diagnostics")
+            mRun->showDiagnostics();
     }
     else
         return false;

@@ -30,7 +30,7 @@ int main(int argc, char **argv)
     parser.addVersionOption();
     parser.addPositionalArgument("scenario", "Scenario YAML file (default: the bundled tutorial.yaml)");
     const QCommandLineOption shot("screenshot", "Render the window to a PNG file and exit.", "file");
-    const QCommandLineOption panel("panel", "Panel to show: topology, live, placements (the live run's placement decisions), compare (runs the panel's comparison first when taking a screenshot) or training.",
+    const QCommandLineOption panel("panel", "Panel to show: topology, live, placements (the live run's placement decisions), diagnostics (the live run explained), compare (runs the panel's comparison first when taking a screenshot) or training.",
                                    "name", "topology");
     const QCommandLineOption size("size", "Window size for the screenshot, WxH.", "size", "1400x900");
     const QCommandLineOption runSlots("run-slots", "Run N slots live before the screenshot.", "N");
@@ -41,7 +41,8 @@ int main(int argc, char **argv)
     parser.addOptions({shot, panel, size, runSlots, select, trainEpisodes});
     parser.process(app);
 
-    const QStringList panels = {"topology", "live", "placements", "compare", "training"};
+    const QStringList panels = {"topology", "live", "placements", "diagnostics", "compare",
+                                "training"};
     if (!panels.contains(parser.value(panel))) {
         std::fprintf(stderr, "unknown panel '%s'; panels: %s\n", qPrintable(parser.value(panel)),
                      qPrintable(panels.join(", ")));
@@ -69,7 +70,7 @@ int main(int argc, char **argv)
 
     window.showPanel(parser.value(panel));
     if (parser.isSet(runSlots)) {
-        if (parser.value(panel) != "placements")
+        if (parser.value(panel) != "placements" && parser.value(panel) != "diagnostics")
             window.showPanel("live");
         if (!window.runDock()->runSlots(parser.value(runSlots).toLong())) {
             std::fprintf(stderr, "the live run did not reach slot %s\n",

@@ -197,7 +197,7 @@ private Q_SLOTS:
                 QCOMPARE(why,
                          QString::fromStdString("NodeResourcesFit:\n" + d.cell(fit, n).reason));
                 QVERIFY(why.contains("Insufficient disk"));
-                QCOMPARE(t->item(row, 2 + fit)->text(), QString::fromUtf8("\u2717"));
+                QCOMPARE(t->item(row, panel.pluginColumn(fit))->text(), QString::fromUtf8("\u2717"));
                 QVERIFY(t->item(row, 0)->foreground().color() !=
                         t->item(0, 0)->foreground().color());
             }

@@ -11,6 +11,7 @@
 #include <QListWidget>
 #include <QRegularExpression>
 #include <QScrollArea>
+#include <QStyle>
 #include <QVBoxLayout>
 
 namespace schedlab::ui {
@@ -250,14 +251,26 @@ void PropertiesDock::showNodeFields(const ElementRef &ref)
 void PropertiesDock::refreshProblems()
 {
     mProblems->clear();
-    for (const ScenarioError &e : mDocument->problems()) {
-        const std::string at =
-            e.line > 0 ? "line " + std::to_string(e.line) + ":" + std::to_string(e.column) + ": " : "";
-        auto *item = new QListWidgetItem(q(at + e.keyPath + ": " + e.message), mProblems);
-        item->setData(Qt::UserRole, q(e.keyPath));
-    }
-    if (mProblems->count() == 0)
-        mProblems->addItem(tr("No problems: the scenario can be saved and run."));
+    for (const auto *list : {&mDocument->problems(), &mDocument->warnings()})
+        for (const ScenarioError &e : *list) {
+            const std::string at = e.line > 0 ? "line " + std::to_string(e.line) + ":" +
+                                                    std::to_string(e.column) + ": "
+                                              : "";
+            const std::string kind = e.warning ? "warning: " : "";
+            auto *item = new QListWidgetItem(q(kind + at + e.keyPath + ": " + e.message), mProblems);
+            item->setData(Qt::UserRole, q(e.keyPath));
+            item->setData(Qt::UserRole + 1, e.warning);
+            item->setIcon(style()->standardIcon(e.warning ? QStyle::SP_MessageBoxWarning
+                                                          : QStyle::SP_MessageBoxCritical));
+            item->setToolTip(e.warning ? tr("A warning: the scenario can still be saved and run.")
+                                       : tr("An error: fix it to save or run the scenario."));
+        }
+    if (mDocument->problems().empty())
+        mProblems->addItem(mDocument->warnings().empty()
+                               ? tr("No problems: the scenario can be saved and run.")
+                               : tr("No errors: the scenario can be saved and run (%n "
+                                    "warning(s) above).",
+                                    nullptr, int(mDocument->warnings().size())));
 }
 
 } // namespace schedlab::ui

@@ -151,13 +151,17 @@ void TopologyDocument::apply(const Scenario &scenario, Change kind)
     if (kind != Change::Replaced)
         mScenario.sourcePath = source;
     mProblems = validateScenario(mScenario);
-    for (ScenarioError &e : mProblems) {
-        e.file = mFileName.isEmpty() ? "<unsaved>" : mFileName.toStdString();
-        // Where the file on disk says it, as the loader found it.
-        for (const ScenarioError &at : mLocated)
-            if (at.keyPath == e.keyPath && at.message == e.message)
-                e.line = at.line, e.column = at.column;
-    }
+    mWarnings.clear();
+    if (mProblems.empty())
+        mWarnings = scenarioWarnings(mScenario);
+    for (auto *list : {&mProblems, &mWarnings})
+        for (ScenarioError &e : *list) {
+            e.file = mFileName.isEmpty() ? "<unsaved>" : mFileName.toStdString();
+            // Where the file on disk says it, as the loader found it.
+            for (const ScenarioError &at : mLocated)
+                if (at.keyPath == e.keyPath && at.message == e.message)
+                    e.line = at.line, e.column = at.column;
+        }
     Q_EMIT changed(kind);
 }
 

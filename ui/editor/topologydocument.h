@@ -36,6 +36,9 @@ public:
     bool isModified() const;
     /** Semantic problems of the current model, in the loader's words. */
     const std::vector<ScenarioError> &problems() const { return mProblems; }
+    /** What a run of the model will do that may be unexpected (scenarioWarnings()),
+     *  once it has no problems; warnings never stop saving or running. */
+    const std::vector<ScenarioError> &warnings() const { return mWarnings; }
 
     /** Starts over on `scenario` (clears undo history); `located`: the loader's
      *  problems of the file, whose line:column the same problems keep. */
@@ -92,6 +95,7 @@ private:
     std::string mFileText; ///< the file as read or last written; empty for a new scenario
     Scenario mFileModel;   ///< what mFileText reads as
     std::vector<ScenarioError> mProblems;
+    std::vector<ScenarioError> mWarnings;
     std::vector<ScenarioError> mLocated; ///< the loader's problems of the file, with line:column
     QUndoStack *mUndo;
     QString mFileName;

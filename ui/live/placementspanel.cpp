@@ -9,6 +9,7 @@
 #include <QVBoxLayout>
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <numeric>
 #include <tuple>
 
@@ -33,6 +34,48 @@ QString failureName(PodFailure f)
         break;
     }
     return {};
+}
+
+constexpr double kTie = 1e-9; ///< the framework's: totals this close are equal
+
+QString nodeName(int n, const LiveLayout &layout)
+{
+    return n >= 0 && n < int(layout.nodes.size()) ? QString::fromStdString(layout.nodes[n])
+                                                  : QString::number(n);
+}
+
+/** The feasible node other than the chosen one with the best total (lowest id on ties). */
+int runnerUp(const LivePlacement &d)
+{
+    int best = -1;
+    for (int n = 0; n < d.nodeCount; ++n)
+        if (n != d.chosen && d.feasible[n] && (best < 0 || d.totals[n] > d.totals[best] + kTie))
+            best = n;
+    return best;
+}
+
+/** Plugin `p`'s weighted score on the chosen node minus on `other`. */
+double margin(const LivePlacement &d, int p, int other)
+{
+    const LivePluginCell &a = d.cell(p, d.chosen);
+    const LivePluginCell &b = d.cell(p, other);
+    return a.normalized * a.weight - b.normalized * b.weight;
+}
+
+int rejections(const LivePlacement &d, int p)
+{
+    int count = 0;
+    for (int n = 0; n < d.nodeCount; ++n)
+        count += d.cell(p, n).reason.empty() ? 0 : 1;
+    return count;
+}
+
+QString joinNames(const QStringList &names)
+{
+    if (names.size() < 2)
+        return names.join(QString());
+    return QStringList(names.mid(0, names.size() - 1)).join(", ") + QObject::tr(" and ") +
+           names.last();
 }
 
 QTableWidgetItem *cell(const QString &text, const QString &tip = {})
@@ -79,6 +122,7 @@ void PlacementsPanel::clear()
     mTable->setColumnCount(0);
     mDecisions.reset();
     mShown.reset();
+    mOrder.clear();
     mFollow = true;
     mCount->setText(tr("No placement yet"));
     mSummary->clear();
@@ -165,6 +209,88 @@ void PlacementsPanel::listChanged()
     show((*mDecisions)[mDecisions->size() - 1 - std::size_t(row)]);
 }
 
+std::vector<int> PlacementsPanel::pluginOrder(const LivePlacement &d)
+{
+    const LivePlugins &plugins = *d.plugins;
+    const int count = int(plugins.names.size());
+    const int other = d.chosen >= 0 ? runnerUp(d) : -1;
+    std::vector<std::pair<int, double>> keys; // {group, then by}
+    for (int p = 0; p < count; ++p) {
+        const double m = other >= 0 && plugins.scores[p] ? margin(d, p, other) : 0.0;
+        const int rejected = plugins.filters[p] ? rejections(d, p) : 0;
+        if (m > kTie)
+            keys.emplace_back(0, -m);
+        else if (rejected > 0)
+            keys.emplace_back(1, -rejected);
+        else if (m < -kTie)
+            keys.emplace_back(2, m);
+        else
+            keys.emplace_back(3, 0.0);
+    }
+    std::vector<int> order(static_cast<std::size_t>(count));
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int a, int b) { return keys[std::size_t(a)] < keys[std::size_t(b)]; });
+    return order;
+}
+
+QString PlacementsPanel::tieText(const LivePlacement &d, const LiveLayout &layout)
+{
+    if (d.chosen < 0)
+        return {};
+    QStringList tied;
+    int lowest = -1;
+    for (int n = 0; n < d.nodeCount; ++n)
+        if (d.feasible[n] && std::abs(d.totals[n] - d.totals[d.chosen]) <= kTie) {
+            tied << nodeName(n, layout);
+            if (lowest < 0)
+                lowest = n;
+        }
+    if (tied.size() < 2)
+        return {};
+    // The engine gives the framework no random tie-break: the lowest node id wins,
+    // unless Reserve refuses it (then the next one).
+    return tr("Tie at %1 between %2: the tie-break takes the lowest node id%3 → %4.")
+        .arg(d.totals[d.chosen], 0, 'f', 1)
+        .arg(joinNames(tied))
+        .arg(lowest == d.chosen ? QString() : tr(" that Reserve accepts"))
+        .arg(nodeName(d.chosen, layout));
+}
+
+QString PlacementsPanel::decidedText(const LivePlacement &d, const LiveLayout &layout)
+{
+    if (d.chosen < 0)
+        return {};
+    const LivePlugins &plugins = *d.plugins;
+    const int other = runnerUp(d);
+    if (other < 0) {
+        QStringList filters;
+        for (int p : pluginOrder(d))
+            if (plugins.filters[p] && rejections(d, p) > 0)
+                filters << QString::fromStdString(plugins.names[p]);
+        return filters.isEmpty() ? tr("The only node.")
+                                 : tr("The only node the filters left (%1 rejected the others).")
+                                       .arg(joinNames(filters));
+    }
+    QStringList parts;
+    for (int p : pluginOrder(d)) {
+        const double m = plugins.scores[p] ? margin(d, p, other) : 0.0;
+        if (m <= kTie)
+            break;
+        parts << tr("%1 (+%2)").arg(QString::fromStdString(plugins.names[p])).arg(m, 0, 'f', 1);
+    }
+    if (parts.isEmpty())
+        return {};
+    return tr("Decided by %1 over %2, the runner-up.")
+        .arg(parts.join(", "), nodeName(other, layout));
+}
+
+int PlacementsPanel::pluginColumn(int plugin) const
+{
+    const auto it = std::find(mOrder.begin(), mOrder.end(), plugin);
+    return it == mOrder.end() ? -1 : 2 + int(it - mOrder.begin());
+}
+
 int PlacementsPanel::rowNode(int row) const
 {
     const QTableWidgetItem *item = mTable->item(row, 0);
@@ -184,14 +310,19 @@ void PlacementsPanel::show(const std::shared_ptr<const LivePlacement> &decision)
     const LivePlacement &d = *decision;
     const LivePlugins &plugins = *d.plugins;
     const int count = int(plugins.names.size());
-    mSummary->setText(tr("<b>#%1 %2</b> (%3) at %4 s \u2192 <b>%5</b><br>"
+    QString why = decidedText(d, *mLayout).toHtmlEscaped();
+    if (const QString tie = tieText(d, *mLayout); !tie.isEmpty())
+        why += (why.isEmpty() ? "" : "<br>") + tie.toHtmlEscaped();
+    mSummary->setText(tr("<b>#%1 %2</b> (%3) at %4 s \u2192 <b>%5</b><br>%6%7"
                          "<small>Filters: \u2713 pass, \u2717 reject. Scores: normalised "
-                         "(0\u2013100) \u00d7 weight; total = their sum.</small>")
+                         "(0\u2013100) \u00d7 weight; total = their sum. The deciding "
+                         "columns come first.</small>")
                           .arg(d.pod)
                           .arg(QString::fromStdString(d.name).toHtmlEscaped(),
                                QString::fromStdString(d.image).toHtmlEscaped())
                           .arg(d.time, 0, 'f', 1)
-                          .arg(outcome(d, *mLayout).toHtmlEscaped()));
+                          .arg(outcome(d, *mLayout).toHtmlEscaped())
+                          .arg(why, why.isEmpty() ? QString() : QStringLiteral("<br>")));
 
     // Chosen first, then the feasible by total, then the filtered out.
     std::vector<int> order(std::size_t(d.nodeCount));
@@ -203,20 +334,33 @@ void PlacementsPanel::show(const std::shared_ptr<const LivePlacement> &decision)
         return key(a) < key(b);
     });
 
+    mOrder = pluginOrder(d);
+    const int other = d.chosen >= 0 ? runnerUp(d) : -1;
     QStringList headers = {tr("Node"), tr("Total")};
-    for (const std::string &name : plugins.names)
-        headers << headerText(name);
+    for (const int p : mOrder)
+        headers << headerText(plugins.names[p]);
     headers << tr("Rejected by");
     mTable->clear();
     mTable->setColumnCount(int(headers.size()));
     mTable->setRowCount(d.nodeCount);
     mTable->setHorizontalHeaderLabels(headers);
-    for (int p = 0; p < count; ++p) {
+    for (int col = 0; col < count; ++col) {
+        const int p = mOrder[std::size_t(col)];
         const QString stages = plugins.filters[p] && plugins.scores[p] ? tr("filter and score")
                                : plugins.filters[p]                    ? tr("filter")
                                                                        : tr("score");
-        mTable->horizontalHeaderItem(2 + p)->setToolTip(QString::fromStdString(plugins.names[p]) +
-                                                        " (" + stages + ")");
+        QTableWidgetItem *header = mTable->horizontalHeaderItem(2 + col);
+        QString tip = QString::fromStdString(plugins.names[p]) + " (" + stages + ")";
+        const double m = other >= 0 && plugins.scores[p] ? margin(d, p, other) : 0.0;
+        if (m > kTie) {
+            tip += tr("; gave the chosen node %1 more than %2")
+                       .arg(m, 0, 'f', 1)
+                       .arg(nodeName(other, *mLayout));
+            QFont f = header->font();
+            f.setBold(true);
+            header->setFont(f);
+        }
+        header->setToolTip(tip);
     }
     for (int row = 0; row < d.nodeCount; ++row) {
         const int n = order[row];
@@ -229,7 +373,7 @@ void PlacementsPanel::show(const std::shared_ptr<const LivePlacement> &decision)
         items.front()->setData(Qt::UserRole, n);
         items << cell(ok ? QString::number(d.totals[n], 'f', 1) : QString::fromUtf8("\u2013"));
         QStringList rejected;
-        for (int p = 0; p < count; ++p) {
+        for (const int p : mOrder) {
             const LivePluginCell &c = d.cell(p, n);
             if (plugins.filters[p] && !c.reason.empty()) {
                 rejected << QString::fromStdString(plugins.names[p] + ":\n" + c.reason);

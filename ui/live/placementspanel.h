@@ -16,7 +16,8 @@ namespace schedlab::ui {
  * it: the recent decisions, and for the one selected "why this node": a row per
  * node (the chosen one first and highlighted, the filtered-out ones greyed with
  * the plugin and reason that rejected them), a column per plugin (filter verdict,
- * normalised score × weight) and the weighted total.
+ * normalised score × weight) and the weighted total. The plugins that decided come
+ * first, and a tie is named with the rule that broke it.
  */
 class PlacementsPanel : public QWidget
 {
@@ -38,12 +39,25 @@ public:
     const LivePlacement *shown() const { return mShown.get(); }
     /** The edge node of table row `row`. */
     int rowNode(int row) const;
+    /** The table column of plugin `plugin` (framework order) in the decision shown. */
+    int pluginColumn(int plugin) const;
     QString summaryText() const;
 
     /** "NodeResourcesFit" → "Node\nResources\nFit". */
     static QString headerText(const std::string &plugin);
     /** "worker-2", "unschedulable", "worker-2 · ImagePullError" */
     static QString outcome(const LivePlacement &decision, const LiveLayout &layout);
+    /**
+     * The plugins in column order: first the scores that favoured the chosen node over
+     * the runner-up (the feasible node with the next best total), largest margin first;
+     * then the filters that rejected nodes; then the scores that favoured the runner-up;
+     * then the rest, in framework order.
+     */
+    static std::vector<int> pluginOrder(const LivePlacement &decision);
+    /** "Tie at 150.0 between worker-1 and worker-2: ...", or empty without a tie. */
+    static QString tieText(const LivePlacement &decision, const LiveLayout &layout);
+    /** "Decided by LayerSharing (+30.0 over worker-1), ...", or how else it was decided. */
+    static QString decidedText(const LivePlacement &decision, const LiveLayout &layout);
 
 private:
     void listChanged();
@@ -56,6 +70,7 @@ private:
     std::shared_ptr<const LiveLayout> mLayout;
     std::shared_ptr<const LivePlacementList> mDecisions; ///< newest last
     std::shared_ptr<const LivePlacement> mShown;
+    std::vector<int> mOrder; ///< plugin of each plugin column, as pluginOrder()
     bool mFollow = true; ///< the newest decision is shown as it arrives
 };
 

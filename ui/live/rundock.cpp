@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "rundock.h"
 
+#include "diagnosticspanel.h"
 #include "livelegend.h"
 #include "liveoverlay.h"
 #include "livetext.h"
@@ -107,6 +108,8 @@ RunDock::RunDock(QGraphicsScene *scene, QWidget *parent)
     mTabs->addTab(mDetails, tr("Node"));
     mTabs->addTab(mPlacements, tr("Placements"));
     mTabs->setTabEnabled(1, false);
+    mDiagnostics = new DiagnosticsPanel;
+    mTabs->addTab(mDiagnostics, tr("Diagnostics"));
     layout->addWidget(mTabs, 1);
     // Scrolls rather than widening the window past what the other docks need.
     auto *scroll = new QScrollArea;
@@ -154,6 +157,7 @@ void RunDock::setScenario(const Scenario &scenario, bool layoutOnly)
     if (!layoutOnly)
         mTotals->clear(); // the counts of a run of the old scenario
     mPlacements->clear(); // its nodes are the old scenario's
+    mDiagnostics->clear();
     mChoices->setScenario(scenario, !samePolicies);
     const bool pods = scenario.hasDeployments();
     mTabs->setTabEnabled(1, pods);
@@ -184,12 +188,18 @@ void RunDock::showPlacements()
     mTabs->setCurrentWidget(mPlacements);
 }
 
+void RunDock::showDiagnostics()
+{
+    mTabs->setCurrentWidget(mDiagnostics);
+}
+
 void RunDock::start()
 {
     if (!mHasScenario)
         return;
     mOverlay->clear();
     mPlacements->clear();
+    mDiagnostics->clear();
     mSession->setFocusNode(mOverlay->selectedNode());
     mSession->start(mScenario, mChoices->options(mScenario));
 }
@@ -295,6 +305,7 @@ void RunDock::received(const SnapshotPtr &s)
     mOverlay->setSnapshot(s);
     mDetails->setSnapshot(s);
     mPlacements->setSnapshot(s);
+    mDiagnostics->setSnapshot(s);
     mProgress->setValue(int(1000 * s->progress()));
     mProgress->setFormat(tr("slot %1 / %2").arg(s->slot).arg(s->layout->totalSlots));
     // Fixed lines, not word wrap: a label that changes height re-lays out the dock.

@@ -18,6 +18,7 @@ namespace schedlab::ui {
 
 class LiveLegend;
 class LiveOverlay;
+class DiagnosticsPanel;
 class NodeDetails;
 class PlacementsPanel;
 class RunChoices;
@@ -66,9 +67,12 @@ public:
     LiveOverlay *overlay() const { return mOverlay; }
     NodeDetails *details() const { return mDetails; }
     PlacementsPanel *placements() const { return mPlacements; }
+    DiagnosticsPanel *diagnostics() const { return mDiagnostics; }
     RunChoices *choices() const { return mChoices; }
     /** Brings the placements tab to the front. */
     void showPlacements();
+    /** Brings the diagnostics tab to the front. */
+    void showDiagnostics();
 
 Q_SIGNALS:
     void statusChanged(const QString &text);
@@ -86,6 +90,7 @@ private:
     LiveLegend *mLegend;
     NodeDetails *mDetails;
     PlacementsPanel *mPlacements;
+    DiagnosticsPanel *mDiagnostics;
     QTabWidget *mTabs;
     QGraphicsScene *mScene;
     RunChoices *mChoices;

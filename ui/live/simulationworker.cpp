@@ -57,6 +57,9 @@ void SimulationWorker::prepare()
     mRecorder = std::make_unique<SnapshotRecorder>(*mEngine, mScenario);
     mRecorder->setStopFlag(&mStop);
     mEngine->addObserver(mRecorder.get());
+    mExplainer = std::make_unique<RunExplainer>(mScenario, mEngine->topology(), mOptions.policies);
+    mEngine->addObserver(mExplainer.get());
+    mRecorder->setExplainer(mExplainer.get());
     setMode(LiveMode::Paused);
     emitSnapshot();
 }

@@ -4,6 +4,7 @@
 #include "metrics/runresult.h"
 #include "model/scenario.h"
 #include "engine/engine.h"
+#include "engine/runexplainer.h"
 #include "registry/buildpolicies.h"
 #include "snapshot.h"
 
@@ -81,6 +82,7 @@ private:
     std::unique_ptr<Engine> mEngine;
     bool mBuildFailed = false;
     std::unique_ptr<SnapshotRecorder> mRecorder;
+    std::unique_ptr<RunExplainer> mExplainer;
     std::atomic<bool> mStop{false};
     std::atomic<LiveMode> mMode{LiveMode::Idle};
     std::atomic<int> mFocus{-1};

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "engine/runexplainer.h"
 #include "liveplacement.h"
 #include "metrics/runmetrics.h"
 
@@ -95,6 +96,8 @@ struct Snapshot
     std::shared_ptr<const LivePlacementList> placements;
     LivePodTotals pods;
     bool hasPods = false; ///< the scenario has deployments
+    /** Where requests went and why some were dropped: at a pause, a step or the end. */
+    std::shared_ptr<const RunExplanation> explanation;
     bool running = false; ///< taken while running, not at a pause, step or the end
     bool finished = false;
     bool cancelled = false;

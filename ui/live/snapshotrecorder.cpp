@@ -179,6 +179,8 @@ SnapshotPtr SnapshotRecorder::take(double wallSeconds, bool running, bool finish
         fillFocus(s->focus, focus);
     s->running = running;
     s->finished = finished;
+    if (!running && mExplainer)
+        s->explanation = std::make_shared<const RunExplanation>(mExplainer->explain(mEngine));
     s->cancelled = mEngine.cancelled() || (stopRequested() && state.slot < mLayout->totalSlots);
     return s;
 }

@@ -31,6 +31,8 @@ public:
     /** Set from any thread: the edge node whose details snapshots carry (-1: none). */
     void setFocus(int node) { mFocus.store(node, std::memory_order_relaxed); }
     int focus() const { return mFocus.load(std::memory_order_relaxed); }
+    /** Snapshots not taken while running carry `explainer`'s explanation. */
+    void setExplainer(const RunExplainer *explainer) { mExplainer = explainer; }
 
     /** A snapshot of now; starts a new sampling interval for moves and drops. */
     SnapshotPtr take(double wallSeconds, bool running, bool finished = false);
@@ -52,6 +54,7 @@ private:
     const Scenario &mScenario;
     std::shared_ptr<const LiveLayout> mLayout;
     const std::atomic<bool> *mStop = nullptr;
+    const RunExplainer *mExplainer = nullptr;
     std::atomic<int> mFocus{-1};
 
     PlacementHistory mPlacements;

@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The Live Run's Diagnostics tab, and "why this node": the deciding columns first,
+// ties named with their tie-break.
+#include "diagnosticspanel.h"
+#include "engine/runexplainer.h"
+#include "livesession.h"
+#include "placementspanel.h"
+#include "registry/buildpolicies.h"
+#include "rundock.h"
+#include "scenario/scenarioio.h"
+
+#include <QGraphicsScene>
+#include <QLabel>
+#include <QTableWidget>
+#include <QtTest>
+
+using namespace schedlab;
+using namespace schedlab::ui;
+
+namespace {
+/** n2 holds no replica (one per site fills a node); b has no replica in reach at near. */
+const char *const kUnreachable = R"(schedlab: 1
+name: unreachable
+seed: 3
+time: {slot: 100ms, frame: 10, duration: 20s}
+images:
+  - {name: a:1, variants: [{arch: amd64, layers: []}]}
+  - {name: b:1, variants: [{arch: arm64, layers: []}]}
+services:
+  - {name: a, image: a:1, replica: {cpu: 1, memory: 256Mi}, request: {work: 50ms, deadline: 2s}}
+  - {name: b, image: b:1, replica: {cpu: 1, memory: 256Mi}, request: {work: 50ms, deadline: 2s}}
+sites:
+  - name: near
+    eaps:
+      - name: ap-near
+        nodes:
+          - {name: n1, cpu: 1, memory: 2Gi}
+          - {name: n2, cpu: 1, memory: 2Gi}
+  - name: far
+    eaps:
+      - name: ap-far
+        nodes:
+          - {name: arm, arch: arm64, cpu: 1, memory: 2Gi}
+workload:
+  requests: {kind: poisson, rate: 10/s}
+policies: {dispatch: greedy, dequeue: fifo, orchestration: static, placement: kube-default}
+)";
+
+SnapshotPtr waitFor(LiveSession &session, const std::function<bool(const Snapshot &)> &done)
+{
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < 60000) {
+        const SnapshotPtr s = session.latest();
+        if (s && done(*s))
+            return s;
+        QTest::qWait(5);
+    }
+    return nullptr;
+}
+
+/** Three nodes, three plugins: a filter, a score that favours the chosen node
+ *  little, one that decides. */
+std::shared_ptr<LivePlacement> decision(std::vector<double> fitScores,
+                                        std::vector<double> layerScores, int chosen)
+{
+    auto plugins = std::make_shared<LivePlugins>();
+    plugins->names = {"NodeResourcesFit", "NodeAffinity", "ImageLocality", "LayerSharing"};
+    plugins->filters = {1, 1, 0, 0};
+    plugins->scores = {1, 0, 1, 1};
+    auto d = std::make_shared<LivePlacement>();
+    d->sequence = 1;
+    d->name = "gcc";
+    d->image = "gcc:12";
+    d->plugins = plugins;
+    d->nodeCount = 3;
+    d->chosen = chosen;
+    d->cells.resize(4 * 3);
+    d->feasible = {1, 1, 1};
+    d->totals.assign(3, 0.0);
+    for (int n = 0; n < 3; ++n) {
+        d->cells[std::size_t(0 * 3 + n)] = {"", 0, fitScores[std::size_t(n)], 1};
+        d->cells[std::size_t(2 * 3 + n)] = {"", 0, 10, 1}; // the same everywhere
+        d->cells[std::size_t(3 * 3 + n)] = {"", 0, layerScores[std::size_t(n)], 1};
+        d->totals[std::size_t(n)] = fitScores[std::size_t(n)] + 10 + layerScores[std::size_t(n)];
+    }
+    return d;
+}
+
+SnapshotPtr snapshotOf(std::shared_ptr<LivePlacement> d)
+{
+    auto layout = std::make_shared<LiveLayout>();
+    layout->nodes = {"w1", "w2", "w3"};
+    auto list = std::make_shared<LivePlacementList>();
+    list->push_back(std::move(d));
+    auto s = std::make_shared<Snapshot>();
+    s->layout = layout;
+    s->placements = list;
+    s->hasPods = true;
+    return s;
+}
+
+QStringList headers(const QTableWidget *t)
+{
+    QStringList out;
+    for (int c = 0; c < t->columnCount(); ++c)
+        out << t->horizontalHeaderItem(c)->text().remove('\n');
+    return out;
+}
+} // namespace
+
+class TestDiagnosticsPanel : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void diagnosticsTabExplainsAFinishedRun()
+    {
+        const ScenarioLoad load = loadScenarioText(kUnreachable, "unreachable.yaml");
+        QVERIFY(load.ok());
+        const Scenario &s = *load.scenario;
+        RunOptions o;
+        o.seed = s.seed;
+        o.policies = s.policies;
+
+        // Headless, the same run explained.
+        Engine engine(s, buildPolicySet(o), o.config());
+        RunExplainer explainer(s, engine.topology(), o.policies);
+        engine.addObserver(&explainer);
+        engine.run();
+        const RunExplanation want = explainer.explain(engine);
+        QVERIFY(want.dropped > 50);
+
+        QGraphicsScene scene;
+        RunDock dock(&scene);
+        dock.setScenario(s);
+        dock.setSpeed(0);
+        DiagnosticsPanel *panel = dock.diagnostics();
+        QVERIFY(panel->summary()->text().contains("Pause the run"));
+        dock.run();
+        const SnapshotPtr end =
+            waitFor(*dock.session(), [](const Snapshot &x) { return x.finished; });
+        QVERIFY(end);
+        QVERIFY(end->explanation);
+        QTest::qWait(50); // the dock takes the last snapshot
+        QVERIFY2(panel->summary()->text().startsWith(
+                     QString("%1 requests arrived: %2 on time, %3 late, %4 dropped")
+                         .arg(want.arrived)
+                         .arg(want.onTime)
+                         .arg(want.late)
+                         .arg(want.dropped)),
+                 qPrintable(panel->summary()->text()));
+
+        // Idle: n2, for want of a replica.
+        QCOMPARE(panel->idle()->rowCount(), 1);
+        QCOMPARE(panel->idle()->item(0, 0)->text(), QString("n2"));
+        QVERIFY(panel->idle()->item(0, 1)->text().contains("held no replica"));
+
+        // The drops: each row as the headless explanation counts them, adding up.
+        QCOMPARE(panel->drops()->rowCount(), int(want.drops.size()));
+        qulonglong sum = 0;
+        for (int r = 0; r < panel->drops()->rowCount(); ++r) {
+            const DropCount &d = want.drops[std::size_t(r)];
+            QCOMPARE(panel->drops()->item(r, 0)->text().toULongLong(), qulonglong(d.count));
+            QCOMPARE(panel->drops()->item(r, 1)->text(), QString::fromStdString(want.placeOf(d)));
+            QCOMPARE(panel->drops()->item(r, 3)->text(), QString(dropCauseText(d.cause)));
+            sum += panel->drops()->item(r, 0)->text().toULongLong();
+        }
+        QCOMPARE(sum, qulonglong(want.dropped));
+        QVERIFY(panel->drops()->item(0, 3)->text().contains("no edge node in reach"));
+
+        // Destinations: n1, n2, arm, the cloud.
+        QTableWidget *t = panel->destinations();
+        QCOMPARE(t->rowCount(), 4);
+        QCOMPARE(t->item(1, 0)->text(), QString("n2"));
+        QCOMPARE(t->item(1, 1)->text(), QString("0"));
+        QCOMPARE(t->item(3, 1)->text().toULongLong(), qulonglong(want.cloud.dispatched));
+        QVERIFY(panel->hints()->text().contains("no cloud nodes"));
+
+        // Another scenario forgets the run.
+        dock.setScenario(s);
+        QCOMPARE(panel->drops()->rowCount(), 0);
+    }
+
+    void whyThisNodeShowsTheDecidingColumnsFirst()
+    {
+        // w2 wins by LayerSharing (+40), although NodeResourcesFit favours w1 (+5).
+        const auto d = decision({55, 50, 20}, {0, 40, 0}, 1);
+        const std::vector<int> order = PlacementsPanel::pluginOrder(*d);
+        QCOMPARE(order, (std::vector<int>{3, 0, 1, 2}));
+
+        PlacementsPanel panel;
+        panel.setSnapshot(snapshotOf(d));
+        QCOMPARE(headers(panel.table()),
+                 (QStringList{"Node", "Total", "LayerSharing", "NodeResourcesFit", "NodeAffinity",
+                              "ImageLocality", "Rejected by"}));
+        QCOMPARE(panel.pluginColumn(3), 2);
+        QVERIFY(panel.table()->horizontalHeaderItem(2)->font().bold());
+        QVERIFY(!panel.table()->horizontalHeaderItem(3)->font().bold());
+        QVERIFY2(panel.summaryText().contains("Decided by LayerSharing (+40.0) over w1, the "
+                                              "runner-up."),
+                 qPrintable(panel.summaryText()));
+        QVERIFY(!panel.summaryText().contains("Tie"));
+        QCOMPARE(panel.table()->item(0, 2)->text(), QString::fromUtf8("40 \u00d71"));
+    }
+
+    void whyThisNodeNamesATieAndItsTieBreak()
+    {
+        // w1 and w3 both total 70; the engine's framework takes the lowest id.
+        const auto d = decision({50, 40, 50}, {10, 10, 10}, 0);
+        QCOMPARE(PlacementsPanel::tieText(*d, LiveLayout{{"w1", "w2", "w3"}}),
+                 QString::fromUtf8("Tie at 70.0 between w1 and w3: the tie-break takes the "
+                                   "lowest node id \u2192 w1."));
+        PlacementsPanel panel;
+        panel.setSnapshot(snapshotOf(d));
+        QVERIFY(panel.summaryText().contains("Tie at 70.0 between w1 and w3"));
+        // No score tells the tied nodes apart: none is called deciding.
+        QVERIFY(!panel.summaryText().contains("Decided by"));
+
+        // Reserve refused w1: the next tied node, said so.
+        const auto refused = decision({50, 40, 50}, {10, 10, 10}, 2);
+        QVERIFY(PlacementsPanel::tieText(*refused, LiveLayout{{"w1", "w2", "w3"}})
+                    .endsWith(QString::fromUtf8("lowest node id that Reserve accepts \u2192 w3.")));
+    }
+};
+
+QTEST_MAIN(TestDiagnosticsPanel)
+#include "tst_diagnosticspanel.moc"

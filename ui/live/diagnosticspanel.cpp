@@ -1,0 +1,176 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "diagnosticspanel.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+#include <algorithm>
+
+namespace schedlab::ui {
+
+namespace {
+QTableWidget *table(const QString &name, const QStringList &headers)
+{
+    auto *t = new QTableWidget(0, int(headers.size()));
+    t->setObjectName(name);
+    t->setHorizontalHeaderLabels(headers);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setSelectionMode(QAbstractItemView::NoSelection);
+    t->setWordWrap(true);
+    t->verticalHeader()->hide();
+    t->horizontalHeader()->setStretchLastSection(true);
+    t->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    return t;
+}
+
+/** As tall as its rows, up to `rows` of them (then it scrolls): the sections below stay
+ *  in view. */
+void fitHeight(QTableWidget *t, int rows = 10)
+{
+    int height = t->horizontalHeader()->height() + 2 * t->frameWidth();
+    for (int r = 0; r < std::min(rows, t->rowCount()); ++r)
+        height += t->rowHeight(r);
+    if (t->rowCount() == 0)
+        height += t->verticalHeader()->defaultSectionSize();
+    t->setFixedHeight(height);
+}
+
+QTableWidgetItem *cell(const QString &text, bool number = false)
+{
+    auto *item = new QTableWidgetItem(text);
+    item->setFlags(Qt::ItemIsEnabled);
+    item->setToolTip(text);
+    if (number)
+        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+QString count(std::uint64_t n)
+{
+    return QString::number(qulonglong(n));
+}
+
+QString share(std::uint64_t part, std::uint64_t whole)
+{
+    return whole ? QString::number(100.0 * double(part) / double(whole), 'f', 1) + "%"
+                 : QStringLiteral("\u2013");
+}
+
+QLabel *heading(const QString &text)
+{
+    return new QLabel("<b>" + text.toHtmlEscaped() + "</b>");
+}
+} // namespace
+
+DiagnosticsPanel::DiagnosticsPanel(QWidget *parent)
+    : QWidget(parent), mSummary(new QLabel), mHints(new QLabel)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 4, 0, 0);
+    mSummary->setObjectName("diagnosticsSummary");
+    mSummary->setWordWrap(true);
+    layout->addWidget(mSummary);
+    mDestinations = table("diagnosticsDestinations", {tr("Destination"), tr("Sent"), tr("Share"),
+                                                      tr("On time"), tr("Late"), tr("Dropped")});
+    layout->addWidget(heading(tr("Where the requests went")));
+    layout->addWidget(mDestinations);
+    mDrops = table("diagnosticsDrops", {tr("Dropped"), tr("Where"), tr("Service"), tr("Why")});
+    layout->addWidget(heading(tr("Dropped requests by cause")));
+    layout->addWidget(mDrops);
+    mIdle = table("diagnosticsIdle", {tr("Idle node"), tr("Why")});
+    layout->addWidget(heading(tr("Nodes no request was sent to")));
+    layout->addWidget(mIdle);
+    mHints->setObjectName("diagnosticsHints");
+    mHints->setWordWrap(true);
+    mHints->setTextFormat(Qt::RichText);
+    layout->addWidget(mHints);
+    layout->addStretch(1);
+    clear();
+}
+
+void DiagnosticsPanel::clear()
+{
+    mShown.reset();
+    mSummary->setText(tr("Pause the run, step it or let it finish: the diagnostics explain it "
+                         "up to then."));
+    for (QTableWidget *t : {mDestinations, mDrops, mIdle}) {
+        t->setRowCount(0);
+        fitHeight(t);
+    }
+    mHints->clear();
+}
+
+void DiagnosticsPanel::setSnapshot(const SnapshotPtr &snapshot)
+{
+    if (!snapshot || !snapshot->explanation || snapshot->explanation == mShown)
+        return;
+    mShown = snapshot->explanation;
+    show(*mShown);
+}
+
+void DiagnosticsPanel::show(const RunExplanation &e)
+{
+    std::uint64_t sent = e.cloud.dispatched;
+    for (const PlaceCounts &n : e.nodes)
+        sent += n.dispatched;
+    QString summary = tr("%1 requests arrived: %2 on time, %3 late, %4 dropped, %5 in flight.")
+                          .arg(count(e.arrived), count(e.onTime), count(e.late), count(e.dropped),
+                               count(e.inFlight));
+    for (std::size_t b = 0; b < e.eaps.size(); ++b) {
+        const EapCounts &c = e.eaps[b];
+        summary += "\n" + tr("eAP %1: %2 to edge nodes, %3 to the cloud")
+                              .arg(QString::fromStdString(e.eapNames[b]), count(c.toEdge),
+                                   count(c.toCloud));
+        if (c.noReplica)
+            summary += tr(" (%1 with no edge replica in reach)").arg(count(c.noReplica));
+        if (c.dropped)
+            summary += tr(", %1 dropped waiting there").arg(count(c.dropped));
+    }
+    mSummary->setText(summary);
+    mDestinations->setRowCount(int(e.nodes.size()) + 1);
+    int row = 0;
+    const auto place = [&](const QString &name, const PlaceCounts &p) {
+        mDestinations->setItem(row, 0, cell(name));
+        mDestinations->setItem(row, 1, cell(count(p.dispatched), true));
+        mDestinations->setItem(row, 2, cell(share(p.dispatched, sent), true));
+        mDestinations->setItem(row, 3, cell(count(p.onTime), true));
+        mDestinations->setItem(row, 4, cell(count(p.late), true));
+        mDestinations->setItem(row, 5, cell(count(p.dropped), true));
+        ++row;
+    };
+    for (std::size_t n = 0; n < e.nodes.size(); ++n)
+        place(QString::fromStdString(e.nodeNames[n]), e.nodes[n]);
+    place(tr("the cloud"), e.cloud);
+
+    mDrops->setRowCount(int(e.drops.size()));
+    for (int r = 0; r < int(e.drops.size()); ++r) {
+        const DropCount &d = e.drops[std::size_t(r)];
+        mDrops->setItem(r, 0, cell(count(d.count), true));
+        mDrops->setItem(r, 1, cell(QString::fromStdString(e.placeOf(d))));
+        mDrops->setItem(r, 2, cell(QString::fromStdString(e.serviceNames[std::size_t(d.service)])));
+        mDrops->setItem(r, 3, cell(QString::fromUtf8(dropCauseText(d.cause))));
+    }
+
+    mIdle->setRowCount(int(e.idle.size()));
+    for (int r = 0; r < int(e.idle.size()); ++r) {
+        const IdleNode &n = e.idle[std::size_t(r)];
+        mIdle->setItem(r, 0, cell(QString::fromStdString(e.nodeNames[std::size_t(n.node)])));
+        mIdle->setItem(r, 1, cell(QString::fromStdString(n.why)));
+    }
+    // The last column (the reasons) takes the rest and wraps.
+    for (QTableWidget *t : {mDestinations, mDrops, mIdle}) {
+        for (int c = 0; c + 1 < t->columnCount(); ++c)
+            t->resizeColumnToContents(c);
+        t->resizeRowsToContents();
+        fitHeight(t);
+    }
+
+    QStringList hints;
+    for (const std::string &h : e.hints)
+        hints << "\u2022 " + QString::fromStdString(h).toHtmlEscaped();
+    mHints->setText(hints.isEmpty() ? QString()
+                                    : "<b>" + tr("Hints") + "</b><br>" + hints.join("<br>"));
+}
+
+} // namespace schedlab::ui
