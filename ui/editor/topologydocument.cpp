@@ -91,7 +91,10 @@ QStringList TopologyDocument::load(const QString &path)
             return loadScenarioText(read, file);
         });
     if (load.ok() || load.withProblems) {
-        reset(load.ok() ? *load.scenario : *load.withProblems, path, load.errors, std::move(text));
+        std::vector<ScenarioError> located = load.errors;
+        located.insert(located.end(), load.warnings.begin(), load.warnings.end());
+        reset(load.ok() ? *load.scenario : *load.withProblems, path, std::move(located),
+              std::move(text));
         return {};
     }
     QStringList errors;
