@@ -165,6 +165,7 @@ private:
                 return false;
             agent.beginSlot(engine.state().slot, globalState());
             more = engine.stepSlot();
+            control.progress(double(engine.state().slot) / double(engine.totalSlots()));
             agent.endSlot(globalState(), engine.metrics().lastXi());
             if (!more)
                 agent.closeAll();

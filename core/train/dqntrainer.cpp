@@ -152,6 +152,7 @@ void DqnTrainer::train(TrainControl &control,
             const auto mask = feasibleMask(env);
             const int action = d->chooseAction(state, mask);
             const StepResult r = env.act(action);
+            control.progress(simulatedFraction(env));
             Transition t = transitionOf(state, mask, action, float(r.reward * scale), r.done, env);
             state = t.next;
             d->replay.store(std::move(t));

@@ -96,6 +96,13 @@ int drawAction(const std::vector<float> &p, Rng &rng)
     return last;
 }
 
+double simulatedFraction(const DrsEnvironment &env)
+{
+    const Engine &engine = env.engine();
+    return engine.totalSlots() > 0 ? double(engine.state().slot) / double(engine.totalSlots())
+                                   : 0.0;
+}
+
 double stepsPerSecond(long steps, std::chrono::steady_clock::time_point start)
 {
     const double s =

@@ -52,6 +52,10 @@ Transition transitionOf(std::vector<float> state, std::vector<std::uint8_t> feas
 /** An action drawn from the policy `p` (which sums to 1) with `rng`. */
 int drawAction(const std::vector<float> &p, Rng &rng);
 
+/** How much of the episode's simulated time `env` has run, 0 to 1 (an episode may
+ *  end sooner, once its pods are all placed or failed). */
+double simulatedFraction(const DrsEnvironment &env);
+
 /** Steps per second since `start`. */
 double stepsPerSecond(long steps, std::chrono::steady_clock::time_point start);
 

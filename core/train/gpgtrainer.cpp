@@ -59,9 +59,12 @@ public:
             given.orchestration = PolicySlot<OrchestrationPolicy>::lent(mLearner);
             Engine engine(mScenario, buildPolicySet(run, std::move(given)), run.config());
             const long frame = mScenario.time.frame;
-            while (engine.stepSlot())
-                if (engine.state().slot % frame == 0 && !control.checkpoint())
+            for (bool more = true; more;) {
+                more = engine.stepSlot();
+                control.progress(double(engine.state().slot) / double(engine.totalSlots()));
+                if (more && engine.state().slot % frame == 0 && !control.checkpoint())
                     return;
+            }
             const RunResult result = engine.finish();
             const GpgEpisode episode = mLearner.endEpisode(engine.state());
             steps += episode.decisions;

@@ -145,6 +145,7 @@ void PpoTrainer::train(TrainControl &control,
             r.logProbs.push_back(std::log(std::max(pi[action], 1e-12f)));
             r.values.push_back(d->net.value(state));
             const StepResult s = env.act(action);
+            control.progress(simulatedFraction(env));
             r.rewards.push_back(float(s.reward * scale));
             r.terminal.push_back(s.done);
             rewardSum += s.reward;

@@ -81,6 +81,7 @@ void SacTrainer::train(TrainControl &control,
             std::vector<std::uint8_t> mask = feasibleMask(env);
             const int action = drawAction(d->net.policy(state, mask), d->policyRng);
             const StepResult r = env.act(action);
+            control.progress(simulatedFraction(env));
             Transition t =
                 transitionOf(state, std::move(mask), action, float(r.reward * scale), r.done, env);
             state = t.next;

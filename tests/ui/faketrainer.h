@@ -14,7 +14,8 @@ namespace schedlab::test {
 /**
  * A trainer without networks for the GUI suites: `episodes` episodes of
  * `stepsPerEpisode` steps, each step waiting `stepDelay` and asking the control
- * before it starts. The "model" (of `agent`) counts the whole steps taken.
+ * before it starts and reporting the share of the episode done after it. The
+ * "model" (of `agent`) counts the whole steps taken.
  */
 class FakeTrainer : public Trainer
 {
@@ -39,6 +40,7 @@ public:
                 if (mDelay.count() > 0)
                     std::this_thread::sleep_for(mDelay);
                 ++*mSteps;
+                control.progress(double(s + 1) / mStepsPerEpisode);
                 if (s % 5 == 4 && s + 1 < mStepsPerEpisode)
                     onPoint(point(e, false));
             }

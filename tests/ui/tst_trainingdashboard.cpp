@@ -10,6 +10,7 @@
 
 #include <QFile>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTableWidget>
@@ -41,8 +42,8 @@ QString enabled(const TrainingDashboard &d)
 void trainFake(TrainingDashboard &dashboard, int episodes)
 {
     dashboard.setTrainerFactory([](const Scenario &, const TrainOptions &o) {
-        return std::make_unique<test::FakeTrainer>(
-            o.episodes, 10, 0us, std::make_shared<std::atomic<long>>(0), o.agent);
+        return std::make_unique<test::FakeTrainer>(o.episodes, 10, 0us,
+                                                   std::make_shared<std::atomic<long>>(0), o.agent);
     });
     dashboard.setEpisodes(episodes);
     QSignalSpy ended(&dashboard, &TrainingDashboard::runEnded);
@@ -104,6 +105,63 @@ private Q_SLOTS:
         QCOMPARE(data.series[0].y.size(), episodes);
     }
 
+    /** A long episode shows how far it has come, and the next one starts again at the left. */
+    void showsProgressInsideAnEpisode()
+    {
+        TrainingDashboard dashboard;
+        dashboard.setTrainerFactory([](const Scenario &, const TrainOptions &o) {
+            return std::make_unique<test::FakeTrainer>(o.episodes, 300, 3ms);
+        });
+        dashboard.setEpisodes(2);
+        QProgressBar *bar = dashboard.episodeProgress();
+        QVERIFY(bar->isHidden());
+        QSignalSpy ended(&dashboard, &TrainingDashboard::runEnded);
+        QVERIFY(dashboard.start());
+        QVERIFY(!bar->isHidden());
+        QTRY_VERIFY_WITH_TIMEOUT(bar->value() > 100, 10000);
+        dashboard.pause();
+        QCOMPARE(dashboard.curves().episodes(), 0); // inside the first episode
+        QVERIFY(bar->value() < bar->maximum());
+        QVERIFY2(bar->text().startsWith("Episode 1 of 2: ") &&
+                     bar->text().endsWith("% of its simulated time"),
+                 qPrintable(bar->text()));
+        dashboard.resume();
+        QTRY_VERIFY_WITH_TIMEOUT(dashboard.curves().episodes() == 1 && bar->value() > 50, 10000);
+        dashboard.pause();
+        QVERIFY2(bar->text().startsWith("Episode 2 of 2: "), qPrintable(bar->text()));
+        QVERIFY(bar->value() < bar->maximum());
+        dashboard.stop();
+        QVERIFY(ended.wait(10000));
+        QVERIFY(bar->isHidden());
+    }
+
+    /** A new run starts on empty charts with its own axes, not the last run's ranges. */
+    void newRunResetsTheAxes()
+    {
+        TrainingDashboard dashboard;
+        trainFake(dashboard, 30); // rewards from -1 to 1.9 over 30 episodes
+        QCustomPlot *reward = dashboard.charts()->plot(TrainingCurves::Reward);
+        QCOMPARE(reward->xAxis->range().upper, 30.5);
+        QVERIFY(reward->yAxis->range().lower < -1.0);
+
+        dashboard.setTrainerFactory([](const Scenario &, const TrainOptions &o) {
+            return std::make_unique<test::FakeTrainer>(o.episodes, 100, 20ms);
+        });
+        dashboard.setEpisodes(3);
+        QSignalSpy ended(&dashboard, &TrainingDashboard::runEnded);
+        QVERIFY(dashboard.start());
+        QCOMPARE(dashboard.curves().episodes(), 0);
+        for (int m = 0; m < TrainingCurves::MetricCount; ++m) {
+            QCustomPlot *plot = dashboard.charts()->plot(TrainingCurves::Metric(m));
+            QCOMPARE(plot->graph(0)->dataCount(), 0);
+            QCOMPARE(plot->xAxis->range().upper, 3.5);
+            QCOMPARE(plot->yAxis->range().lower, 0.0);
+            QCOMPARE(plot->yAxis->range().upper, 1.0);
+        }
+        dashboard.stop();
+        QVERIFY(ended.wait(10000));
+    }
+
     void checkpointsRoundTripAndBadFilesAreRefused()
     {
         QTemporaryDir dir;
@@ -121,8 +179,7 @@ private Q_SLOTS:
         bad.write("SLMODEL\nthis is not a model");
         bad.close();
         QVERIFY(!dashboard.loadCheckpoint(bad.fileName()));
-        QVERIFY2(dashboard.messageText().contains("bad.ckpt"),
-                 qPrintable(dashboard.messageText()));
+        QVERIFY2(dashboard.messageText().contains("bad.ckpt"), qPrintable(dashboard.messageText()));
         QVERIFY(dashboard.messageText().contains("current weights are kept"));
         QMessageBox *box = nullptr;
         for (QMessageBox *b : dashboard.findChildren<QMessageBox *>())

@@ -92,6 +92,35 @@ private Q_SLOTS:
         QVERIFY(store->checkpointExists("fake session 1")); // the final weights
     }
 
+    /** Progress inside an episode follows the points of the one before, so a fraction
+     *  is never read as the next episode's; it rises within each episode. */
+    void reportsProgressInsideEpisodesInOrder()
+    {
+        TrainingSession session;
+        std::vector<std::vector<double>> perEpisode(1);
+        connect(&session, &TrainingSession::points, this, [&](const TrainPoints &batch) {
+            for (const TrainPoint &p : batch)
+                if (p.episodeDone)
+                    perEpisode.emplace_back();
+        });
+        connect(&session, &TrainingSession::progressed, this,
+                [&](double f) { perEpisode.back().push_back(f); });
+        QSignalSpy finished(&session, &TrainingSession::finished);
+        session.start(Scenario{}, fakeOptions(), fake(3, 100, 2ms), {});
+        QVERIFY(finished.wait(20000));
+        QCOMPARE(int(perEpisode.size()), 4); // and none after the last episode
+        QVERIFY(perEpisode.back().empty());
+        for (int e = 0; e < 3; ++e) {
+            const std::vector<double> &f = perEpisode[std::size_t(e)];
+            QVERIFY2(f.size() >= 2, qPrintable(QString("episode %1: %2").arg(e).arg(f.size())));
+            for (std::size_t i = 1; i < f.size(); ++i)
+                QVERIFY2(
+                    f[i] > f[i - 1],
+                    qPrintable(QString("episode %1: %2 after %3").arg(e).arg(f[i]).arg(f[i - 1])));
+            QVERIFY(f.front() > 0.0 && f.back() <= 1.0);
+        }
+    }
+
     void stopsOnAWholeStepAndKeepsTheWeights()
     {
         auto counter = std::make_shared<std::atomic<long>>(0);

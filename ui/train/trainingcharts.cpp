@@ -79,6 +79,8 @@ void TrainingCharts::redraw(const TrainingCurves &curves, int plannedEpisodes)
             const double pad =
                 std::max(1e-9, (*hi - *lo) * 0.08 + (*hi == *lo ? std::abs(*hi) * 0.1 + 1e-3 : 0));
             plot->yAxis->setRange(*lo - pad, *hi + pad);
+        } else {
+            plot->yAxis->setRange(0, 1); // no value yet: nothing of another run's range
         }
         markStages(plot, curves.stages());
         plot->replot(QCustomPlot::rpQueuedReplot);

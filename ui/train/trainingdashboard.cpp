@@ -16,6 +16,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSlider>
@@ -134,8 +135,13 @@ TrainingDashboard::TrainingDashboard(QWidget *parent)
     mCharts = new TrainingCharts(this);
     mStatus = new QLabel(this);
     mStatus->setWordWrap(true);
+    mEpisodeBar = new QProgressBar(this);
+    mEpisodeBar->setRange(0, 1000);
+    mEpisodeBar->setToolTip(tr("The share of the episode's simulated time the trainer has run"));
+    mEpisodeBar->hide();
     auto *right = new QVBoxLayout;
     right->addWidget(mCharts, 1);
+    right->addWidget(mEpisodeBar);
     right->addWidget(mStatus);
     auto *h = new QHBoxLayout(this);
     h->addWidget(scroll);
@@ -163,10 +169,16 @@ TrainingDashboard::TrainingDashboard(QWidget *parent)
     connect(&mSession, &TrainingSession::started, this, [this](int planned) {
         mPlanned = planned;
         mDirty = true;
+        updateEpisodeBar();
     });
     connect(&mSession, &TrainingSession::points, this, &TrainingDashboard::received);
+    connect(&mSession, &TrainingSession::progressed, this, [this](double fraction) {
+        mFraction = fraction;
+        updateEpisodeBar();
+    });
     connect(&mSession, &TrainingSession::modeChanged, this, [this] {
         updateControls();
+        updateEpisodeBar();
         mStatus->setText(statusText());
     });
     connect(&mSession, &TrainingSession::finished, this, &TrainingDashboard::runFinished);
@@ -261,6 +273,8 @@ bool TrainingDashboard::start()
     mCurves.clear();
     mHaveLast = false;
     mPlanned = options.episodes;
+    mFraction = 0.0;
+    mDirty = true; // the last run's curves and axes go at once, not at this run's first point
     mEnded.clear();
     mAgentRunning = mAgent->currentText();
     mRunScenario = q(mScenario.name);
@@ -269,6 +283,7 @@ bool TrainingDashboard::start()
     mSession.start(mScenario, options, mFactory, experimentsDatabase().get());
     mRedraw.start();
     redraw();
+    updateEpisodeBar();
     return true;
 }
 
@@ -288,12 +303,26 @@ void TrainingDashboard::stop()
 void TrainingDashboard::received(const TrainPoints &points)
 {
     for (const TrainPoint &p : points)
-        mCurves.add(p);
+        if (mCurves.add(p))
+            mFraction = 0.0; // the next episode begins
     if (!points.empty()) {
         mLast = points.back();
         mHaveLast = true;
     }
     mDirty = true; // drawn by the next tick of mRedraw
+    updateEpisodeBar();
+}
+
+void TrainingDashboard::updateEpisodeBar()
+{
+    mEpisodeBar->setVisible(mSession.isActive());
+    const int done = mHaveLast ? mLast.episode + (mLast.episodeDone ? 1 : 0) : 0;
+    const int episode = mPlanned > 0 ? std::min(done + 1, mPlanned) : done + 1;
+    // %p is the bar's own percentage.
+    mEpisodeBar->setFormat(
+        mPlanned > 0 ? tr("Episode %1 of %2: %p% of its simulated time").arg(episode).arg(mPlanned)
+                     : tr("Episode %1: %p% of its simulated time").arg(episode));
+    mEpisodeBar->setValue(int(std::lround(mFraction * 1000)));
 }
 
 void TrainingDashboard::runFinished(const ModelPtr &model, bool stopped, const QString &storeNote)

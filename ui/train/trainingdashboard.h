@@ -11,6 +11,7 @@ class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QProgressBar;
 class QPushButton;
 class QSlider;
 class QSpinBox;
@@ -23,8 +24,8 @@ class TrainingCharts;
  * Train a learned policy on the scenario being edited: choose the agent, the
  * number of episodes, the seed, KaiS's ε or the DRS family's reward; start, pause, resume or stop
  * the run (in a worker thread) and watch reward, losses and throughput per episode with adjustable
- * smoothing. The weights are saved to and loaded from checkpoint files, and handed to the
- * comparison panel to compare the learned policy.
+ * smoothing, and how far the episode in progress has come. The weights are saved to and loaded from
+ * checkpoint files, and handed to the comparison panel to compare the learned policy.
  */
 class TrainingDashboard : public QWidget
 {
@@ -71,6 +72,8 @@ public:
     const TrainingCurves &curves() const { return mCurves; }
     TrainingCharts *charts() const { return mCharts; }
     QString statusText() const;
+    /** How far the episode in progress has come; shown while a run is active. */
+    QProgressBar *episodeProgress() const { return mEpisodeBar; }
     /** The text of the last message box shown (errors of save and load). */
     QString messageText() const { return mMessage; }
 
@@ -93,6 +96,7 @@ private:
     void runFinished(const ModelPtr &model, bool stopped, const QString &storeNote);
     void runFailed(const QString &message);
     void redraw();
+    void updateEpisodeBar();
     void updateControls();
     void updateModelLabel();
     void showMessage(const QString &title, const QString &text);
@@ -106,7 +110,8 @@ private:
     TrainPoint mLast;
     bool mHaveLast = false;
     int mPlanned = 0;
-    QString mAgentRunning; ///< the agent, scenario and seed of the run in progress or last run
+    double mFraction = 0.0; ///< of the episode in progress, as the trainer last said
+    QString mAgentRunning;  ///< the agent, scenario and seed of the run in progress or last run
     QString mRunScenario;
     int mRunSeed = 0;
     QString mContinuedFrom; ///< the label of the weights the run started from, if any
@@ -129,6 +134,7 @@ private:
     QPushButton *mSave, *mLoad, *mUse;
     QLabel *mModelInfo;
     QLabel *mStatus;
+    QProgressBar *mEpisodeBar;
     TrainingCharts *mCharts;
 };
 

@@ -36,6 +36,10 @@ void TrainingSession::start(const Scenario &scenario, const TrainOptions &option
         if (current())
             Q_EMIT points(p);
     });
+    connect(mWorker, &TrainingWorker::progressed, this, [this, current](double fraction) {
+        if (current())
+            Q_EMIT progressed(fraction);
+    });
     connect(mWorker, &TrainingWorker::finished, this,
             [this, current](const ModelPtr &model, bool stopped, const QString &note) {
                 if (!current())

@@ -45,6 +45,8 @@ public:
 Q_SIGNALS:
     void started(int plannedEpisodes);
     void points(const schedlab::ui::TrainPoints &points);
+    /** The episode in progress has run `fraction` of its simulated time. */
+    void progressed(double fraction);
     void modeChanged(schedlab::ui::TrainMode mode);
     void finished(const schedlab::ui::ModelPtr &model, bool stopped, const QString &storeNote);
     void failed(const QString &message);

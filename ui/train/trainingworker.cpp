@@ -29,6 +29,7 @@ void TrainingWorker::train()
     openStore();
     Q_EMIT started(trainer->plannedEpisodes());
     mSinceFlush.start();
+    mControl.setProgressListener([this](double fraction) { progress(fraction); });
     try {
         trainer->train(mControl, [this](const TrainPoint &p) { received(p); });
     } catch (const std::exception &e) {
@@ -46,8 +47,17 @@ void TrainingWorker::train()
 void TrainingWorker::received(const TrainPoint &point)
 {
     mBatch.push_back(point);
-    if (point.episodeDone)
+    if (point.episodeDone) {
         record(point);
+        mFraction = -1.0; // it was the finished episode's
+    }
+    if (mSinceFlush.elapsed() >= kMinBatchMs)
+        flush();
+}
+
+void TrainingWorker::progress(double fraction)
+{
+    mFraction = fraction;
     if (mSinceFlush.elapsed() >= kMinBatchMs)
         flush();
 }
@@ -55,10 +65,14 @@ void TrainingWorker::received(const TrainPoint &point)
 void TrainingWorker::flush()
 {
     mSinceFlush.restart();
-    if (mBatch.empty())
-        return;
-    Q_EMIT pointsReady(mBatch);
-    mBatch.clear();
+    if (!mBatch.empty()) {
+        Q_EMIT pointsReady(mBatch);
+        mBatch.clear();
+    }
+    if (mFraction >= 0.0) { // after the points, so it is read as the next episode's
+        Q_EMIT progressed(mFraction);
+        mFraction = -1.0;
+    }
 }
 
 void TrainingWorker::openStore()

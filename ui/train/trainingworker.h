@@ -2,8 +2,8 @@
 #pragma once
 
 #include "learn/trainer.h"
-#include "train/trainers.h"
 #include "model/scenario.h"
+#include "train/trainers.h"
 
 #include <QElapsedTimer>
 #include <QObject>
@@ -31,9 +31,10 @@ using ModelPtr = std::shared_ptr<const LearnedModel>;
  * go through its event loop: they go to the run's TrainControl, which the trainer
  * consults between steps. A stopped run ends on a whole step and still reports
  * its weights. Points go out in batches at most 30 times a second of wall time
- * (and once more at the end); every finished episode is also written to the
- * experiment store as a training session (with the final weights as its
- * checkpoint), as `schedlab-cli train --db` records it, when a store path is given.
+ * (and once more at the end), each batch followed by how far the episode in
+ * progress has come, when the trainer said so since the last; every finished episode is also
+ * written to the experiment store as a training session (with the final weights as its checkpoint),
+ * as `schedlab-cli train --db` records it, when a store path is given.
  */
 class TrainingWorker : public QObject
 {
@@ -61,6 +62,8 @@ Q_SIGNALS:
     /** The trainer was built and starts; it plans this many episodes. */
     void started(int plannedEpisodes);
     void pointsReady(const schedlab::ui::TrainPoints &points);
+    /** The episode in progress has run `fraction` (0 to 1) of its simulated time. */
+    void progressed(double fraction);
     /** The run ended (budget spent, or stopped when `stopped`) with these weights;
      *  `storeNote` says where the curve went, or why it was not stored. */
     void finished(const schedlab::ui::ModelPtr &model, bool stopped, const QString &storeNote);
@@ -69,6 +72,7 @@ Q_SIGNALS:
 
 private:
     void received(const TrainPoint &point);
+    void progress(double fraction);
     void flush();
     void openStore();
     void record(const TrainPoint &point);
@@ -81,6 +85,7 @@ private:
     TrainControl mControl;
     TrainPoints mBatch;
     QElapsedTimer mSinceFlush;
+    double mFraction = -1.0; ///< reported since the last flush; -1: nothing new
     std::unique_ptr<TrainingRecorder> mRecorder;
     QString mStoreNote;
 };
