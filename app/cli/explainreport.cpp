@@ -29,12 +29,17 @@ std::string placeLine(const std::string &name, const PlaceCounts &p, std::uint64
                 static_cast<unsigned long long>(p.dropped));
 }
 
-nlohmann::ordered_json placeJson(const PlaceCounts &p)
+/** `name`'s counts; the cloud's object has no name. */
+nlohmann::ordered_json placeJson(const PlaceCounts &p, const std::string &name = {})
 {
-    return {{"dispatched", p.dispatched},
-            {"on_time", p.onTime},
-            {"late", p.late},
-            {"dropped", p.dropped}};
+    nlohmann::ordered_json out;
+    if (!name.empty())
+        out["node"] = name;
+    out["dispatched"] = p.dispatched;
+    out["on_time"] = p.onTime;
+    out["late"] = p.late;
+    out["dropped"] = p.dropped;
+    return out;
 }
 } // namespace
 
@@ -105,11 +110,8 @@ nlohmann::ordered_json explanationJson(const RunExplanation &e)
                         {"dropped", e.eaps[b].dropped}});
     out["eaps"] = eaps;
     nlohmann::ordered_json nodes = nlohmann::ordered_json::array();
-    for (std::size_t n = 0; n < e.nodes.size(); ++n) {
-        nlohmann::ordered_json node = placeJson(e.nodes[n]);
-        node.insert(node.begin(), {"node", e.nodeNames[n]});
-        nodes.push_back(node);
-    }
+    for (std::size_t n = 0; n < e.nodes.size(); ++n)
+        nodes.push_back(placeJson(e.nodes[n], e.nodeNames[n]));
     out["nodes"] = nodes;
     out["cloud"] = placeJson(e.cloud);
     nlohmann::ordered_json drops = nlohmann::ordered_json::array();

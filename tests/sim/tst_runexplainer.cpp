@@ -1,9 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "common/cli.h"
 #include "engine/engine.h"
 #include "engine/runexplainer.h"
 #include "registry/buildpolicies.h"
 #include "scenario/scenarioio.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
 #include <QtTest>
 
 using namespace schedlab;
@@ -208,6 +213,45 @@ private Q_SLOTS:
         for (const std::string &h : x.e.hints)
             hint = hint || h.find("time.dispatch_per_slot: 1") != std::string::npos;
         QVERIFY(hint);
+    }
+
+    void runExplainPrintsTheSameFacts()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("unreachable.yaml");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(kUnreachable);
+        f.close();
+        const ScenarioLoad load = loadScenarioText(kUnreachable, "unreachable.yaml");
+        const Explained x = explainRun(*load.scenario);
+
+        const test::CliResult text = test::cli({"run", path, "--explain"});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("  n2: held no replica of any service: site near's initial "
+                                   "replicas"),
+                 text.out.constData());
+        QVERIFY(text.out.contains(
+            QString("%1 arrived: %2 on time").arg(x.e.arrived).arg(x.e.onTime).toUtf8()));
+
+        const test::CliResult json = test::cli({"run", path, "--explain", "--json"});
+        QCOMPARE(json.exitCode, 0);
+        const QJsonObject explain =
+            QJsonDocument::fromJson(json.out).object()["explain"].toObject();
+        QCOMPARE(explain["dropped"].toInteger(), qint64(x.e.dropped));
+        const QJsonArray drops = explain["drops"].toArray();
+        QCOMPARE(drops.size(), qsizetype(x.e.drops.size()));
+        qint64 sum = 0;
+        for (const QJsonValue &d : drops) {
+            QCOMPARE(d["cause"].toString(), QString("cloud-no-edge-replica"));
+            sum += d["count"].toInteger();
+        }
+        QCOMPARE(sum, qint64(x.e.dropped));
+        QCOMPARE(explain["idle_nodes"].toArray().at(0).toObject()["node"].toString(),
+                 QString("n2"));
+        QCOMPARE(explain["idle_nodes"].toArray().at(0).toObject()["reason"].toString(),
+                 QString("no-replica"));
+        QCOMPARE(explain["nodes"].toArray().at(1).toObject()["dispatched"].toInteger(), qint64(0));
     }
 };
 

@@ -143,13 +143,15 @@ private Q_SLOTS:
         QVERIFY(end);
         QVERIFY(end->explanation);
         QTest::qWait(50); // the dock takes the last snapshot
-        QVERIFY2(panel->summary()->text().startsWith(
-                     QString("%1 requests arrived: %2 on time, %3 late, %4 dropped")
-                         .arg(want.arrived)
-                         .arg(want.onTime)
-                         .arg(want.late)
-                         .arg(want.dropped)),
-                 qPrintable(panel->summary()->text()));
+        QVERIFY2(
+            panel->summary()->text().startsWith(
+                QString(
+                    "Up to 20.0 s (slot 200): %1 requests arrived: %2 on time, %3 late, %4 dropped")
+                    .arg(want.arrived)
+                    .arg(want.onTime)
+                    .arg(want.late)
+                    .arg(want.dropped)),
+            qPrintable(panel->summary()->text()));
 
         // Idle: n2, for want of a replica.
         QCOMPARE(panel->idle()->rowCount(), 1);

@@ -107,6 +107,10 @@ void DiagnosticsPanel::setSnapshot(const SnapshotPtr &snapshot)
         return;
     mShown = snapshot->explanation;
     show(*mShown);
+    // A running run's later snapshots carry none: say how far this one goes.
+    mSummary->setText(
+        tr("Up to %1 s (slot %2): ").arg(snapshot->time, 0, 'f', 1).arg(snapshot->slot) +
+        mSummary->text());
 }
 
 void DiagnosticsPanel::show(const RunExplanation &e)
