@@ -319,4 +319,25 @@ YamlEdit setYamlScalar(const std::string &text, const std::string &path, const s
     return out;
 }
 
+YamlValue yamlScalar(const std::string &text, const std::string &path)
+{
+    YamlValue out;
+    const std::vector<std::string> parts = splitPath(path, &out.error);
+    if (parts.empty())
+        return out;
+    if (std::find(parts.begin(), parts.end(), "*") != parts.end()) {
+        out.error = "'" + path + "' names every item of a list; give one item's index";
+        return out;
+    }
+    try {
+        const Located target = locate(YAML::Load(text), parts, path);
+        out.error = target.error;
+        if (out.error.empty())
+            out.value = target.node.Scalar();
+    } catch (const std::exception &e) {
+        out.error = "cannot read '" + path + "': the document is not valid YAML: " + e.what();
+    }
+    return out;
+}
+
 } // namespace schedlab

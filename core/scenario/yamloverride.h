@@ -41,4 +41,15 @@ struct YamlEdit
  */
 YamlEdit setYamlScalar(const std::string &text, const std::string &path, const std::string &value);
 
+/** The scalar at `path` of a YAML document, or why there is none (the messages of
+ *  setYamlScalar, which takes the same paths; a `*` part names no single value). */
+struct YamlValue
+{
+    std::string value;
+    std::string error; ///< empty when found
+
+    bool ok() const { return error.empty(); }
+};
+YamlValue yamlScalar(const std::string &text, const std::string &path);
+
 } // namespace schedlab

@@ -140,6 +140,8 @@ public:
      *  a repeated (step, metric) replaces the earlier value. */
     bool appendTrainingPoint(std::int64_t sessionId, std::int64_t step,
                              const std::map<std::string, double> &values);
+    /** All training sessions, oldest first, with the names of their curves. */
+    std::vector<TrainingSession> trainingSessions() const;
     /** One metric's curve of a session as (step, value), by step. */
     std::vector<std::pair<std::int64_t, double>> trainingCurve(std::int64_t sessionId,
                                                                const std::string &metric) const;

@@ -48,6 +48,33 @@ bool ExperimentStore::appendTrainingPoint(std::int64_t sessionId, std::int64_t s
     });
 }
 
+std::vector<TrainingSession> ExperimentStore::trainingSessions() const
+{
+    using Sessions = std::vector<TrainingSession>;
+    return guard<Sessions>({}, [&]() -> Sessions {
+        Transaction tx(mDb.get(), Transaction::Mode::Read);
+        Sessions out;
+        Query q = query("SELECT id, name, scenario_id, started_at FROM training_session "
+                        "ORDER BY id");
+        const bool read = readRows(q, out, [](const Query &r) {
+            return TrainingSession{
+                r.int64(0), r.text(1), r.isNull(2) ? -1 : r.int64(2), r.text(3), {}};
+        });
+        if (!read)
+            return fail("cannot read training sessions: " + sqliteError()), Sessions{};
+        for (TrainingSession &session : out) {
+            Query names = query("SELECT DISTINCT name FROM training_point WHERE session_id = ? "
+                                "ORDER BY name");
+            names.bind(1, session.id);
+            if (!readRows(names, session.metrics, [](const Query &r) { return r.text(0); }))
+                return fail("cannot read training session " + std::to_string(session.id) + ": " +
+                            sqliteError()),
+                       Sessions{};
+        }
+        return out;
+    });
+}
+
 std::vector<std::pair<std::int64_t, double>>
 ExperimentStore::trainingCurve(std::int64_t sessionId, const std::string &metric) const
 {

@@ -63,6 +63,16 @@ struct SweepRecord
     std::vector<std::pair<std::string, std::string>> points;
 };
 
+/** A stored training session: a named series of curves (ExperimentStore::trainingCurve). */
+struct TrainingSession
+{
+    std::int64_t id = -1;
+    std::string name;
+    std::int64_t scenarioId = -1;     ///< -1 when it names none
+    std::string startedAt;            ///< ISO-8601 UTC
+    std::vector<std::string> metrics; ///< the curves' names, sorted
+};
+
 /** A stored model checkpoint (written by the learning library). */
 struct Checkpoint
 {

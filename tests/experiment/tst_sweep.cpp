@@ -112,6 +112,9 @@ private Q_SLOTS:
             setYamlScalar(tutorialText(), path.toStdString(), value.toStdString());
         QVERIFY2(edit.ok(), edit.error.c_str());
         QVERIFY2(edit.text.find(expected.toStdString()) != std::string::npos, edit.text.c_str());
+        const YamlValue read = yamlScalar(edit.text, path.toStdString());
+        QVERIFY2(read.ok(), read.error.c_str());
+        QCOMPARE(read.value, value.toStdString());
         const ScenarioLoad load = loadScenarioText(edit.text, kTutorial);
         QVERIFY2(load.ok(), load.errors.empty() ? "" : load.errors.front().format().c_str());
     }
@@ -162,6 +165,10 @@ private Q_SLOTS:
         QVERIFY(edit.text.empty());
         for (const QString &e : expected)
             QVERIFY2(QString::fromStdString(edit.error).contains(e), edit.error.c_str());
+        // Reading takes the same paths and says the same of a wrong one.
+        const YamlValue read = yamlScalar(tutorialText(), path.toStdString());
+        QCOMPARE(read.error, edit.error);
+        QVERIFY(read.value.empty());
     }
 
     void parsesParameterLists()

@@ -520,6 +520,16 @@ private Q_SLOTS:
             {0, -1.5}, {1, -0.75}, {2, -0.5}};
         QVERIFY(curve == expected);
         QCOMPARE(store->trainingCurve(session, "loss").size(), std::size_t(1));
+        QVERIFY(store->beginTrainingSession("ppo", -1) > session);
+        const auto sessions = store->trainingSessions();
+        QCOMPARE(sessions.size(), std::size_t(2));
+        QCOMPARE(sessions[0].id, session);
+        QCOMPARE(sessions[0].name, std::string("cmmac"));
+        QCOMPARE(sessions[0].scenarioId, std::int64_t(-1));
+        QVERIFY(!sessions[0].startedAt.empty());
+        QVERIFY((sessions[0].metrics == std::vector<std::string>{"loss", "reward"}));
+        QCOMPARE(sessions[1].name, std::string("ppo"));
+        QVERIFY(sessions[1].metrics.empty());
 
         QVERIFY(!store->checkpointExists("actor"));
         QVERIFY(!store->loadCheckpoint("actor"));
