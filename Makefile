@@ -8,7 +8,8 @@ DEPS      := cmake ninja-build g++ pkg-config qt6-base-dev qt6-svg-dev libqcusto
              libtorch-dev libopenblas0-pthread libyaml-cpp-dev libsqlite3-dev libcli11-dev \
              liblemon-dev libglpk-dev \
              nlohmann-json3-dev libboost-dev libbenchmark-dev xvfb xauth \
-             fonts-urw-base35 fonts-lmodern
+             fonts-urw-base35 fonts-lmodern \
+             python3-dev pybind11-dev python3-numpy python3-pandas python3-pytest
 
 # `make sanitize` builds the core, the programs and the non-GUI tests with AddressSanitizer
 # and UndefinedBehaviorSanitizer into $(SANITIZE_BUILD) and runs the tests; `make fuzz`

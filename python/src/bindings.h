@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+namespace schedlab::python {
+
+namespace py = pybind11;
+
+void bindScenario(py::module_ &m); ///< load, validate, Scenario
+void bindRun(py::module_ &m);      ///< metrics, policies, run, compare
+void bindStore(py::module_ &m);    ///< Store
+
+} // namespace schedlab::python
