@@ -34,3 +34,6 @@ class ScenarioError(ValueError):
         self.key = first.key
         self.message = first.message
         super().__init__("\n".join(str(e) for e in self.errors))
+
+    def __reduce__(self):  # pickles (multiprocessing) with its problems, not its text
+        return (type(self), (self.errors,))

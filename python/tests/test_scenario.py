@@ -2,6 +2,7 @@
 # schedlab.load, validate and Scenario.get/set: the CLI's loader, messages and --set.
 import copy
 import pathlib
+import pickle
 import re
 
 import pytest
@@ -32,6 +33,8 @@ def test_errors_are_located_as_the_cli_locates_them():
     assert (error.file, error.line, error.column, error.key) == (INVALID, 4, 14, "time.slot")
     assert error.message.startswith("expected a duration with a unit")
     assert [str(p) for p in schedlab.validate(INVALID)] == expected
+    again = pickle.loads(pickle.dumps(error))
+    assert (again.errors, str(again), again.line) == (error.errors, str(error), 4)
 
 
 def test_a_missing_file_is_said():
