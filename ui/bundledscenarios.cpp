@@ -5,16 +5,6 @@
 
 #include <QDir>
 #include <QFileInfo>
-#include <QPainter>
-#include <QPixmap>
-#include <QSvgRenderer>
-
-// The icon lives in the static schedlab_ui library, whose resource initialiser the
-// linker would drop: nothing refers to it.
-static void initResources()
-{
-    Q_INIT_RESOURCE(schedlab);
-}
 
 namespace schedlab::ui {
 
@@ -45,22 +35,6 @@ QStringList bundledScenarios(const QString &programDir)
         if (!global::isGlobalScenarioFile(f.absoluteFilePath().toStdString()))
             out << f.absoluteFilePath();
     return out;
-}
-
-QIcon applicationIcon()
-{
-    initResources();
-    QSvgRenderer svg(QStringLiteral(":/schedlab/schedlab.svg"));
-    QIcon icon;
-    for (int size : {16, 24, 32, 48, 64, 128, 256}) {
-        QPixmap pixmap(size, size);
-        pixmap.fill(Qt::transparent);
-        QPainter painter(&pixmap);
-        svg.render(&painter);
-        painter.end();
-        icon.addPixmap(pixmap);
-    }
-    return icon;
 }
 
 } // namespace schedlab::ui

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include <QIcon>
 #include <QString>
 #include <QStringList>
 
@@ -20,7 +19,5 @@ QStringList bundledScenarios(const QString &programDir);
 /** Whether `path` is one of the bundled scenarios (in bundledScenarioDir()): a
  *  template that Save writes under a new name, never over itself. */
 bool isBundledScenario(const QString &path, const QString &programDir);
-/** SchedLab's icon, drawn from its SVG at the sizes a window manager asks for. */
-QIcon applicationIcon();
 
 } // namespace schedlab::ui

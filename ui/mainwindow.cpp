@@ -7,6 +7,7 @@
 #include "editortools.h"
 #include "experimentbrowser.h"
 #include "experimentsdb.h"
+#include "icons.h"
 #include "preferences.h"
 #include "preferencesdialog.h"
 #include "propertiesdock.h"
@@ -51,16 +52,17 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     mComparison = new ComparisonPanel(mDocument, this);
     mCentre = new QTabWidget(this);
     mCentre->setDocumentMode(true);
-    mCentre->addTab(mView, tr("Topology"));
-    mCentre->addTab(mComparison, tr("Compare"));
+    mCentre->addTab(mView, icon("topology"), tr("Topology"));
+    mCentre->addTab(mComparison, icon("compare"), tr("Compare"));
     mTraining = new TrainingDashboard(this);
-    mCentre->addTab(mTraining, tr("Training"));
+    mCentre->addTab(mTraining, icon("training"), tr("Training"));
     connect(mTraining, &TrainingDashboard::useModel, this,
             [this](const ModelPtr &model, const QString &label) {
                 mComparison->useModel(model, label);
                 mCentre->setCurrentWidget(mComparison);
             });
     setCentralWidget(mCentre);
+    setStyleSheet(workbenchStyleSheet());
 
     mTree = new ScenarioDock(this);
     mProperties = new PropertiesDock(mDocument, this);
@@ -94,8 +96,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     connect(mRun, &RunDock::statusChanged, mLiveStatus, &QLabel::setText);
 
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    file->addAction(tr("&New"), QKeySequence::New, this, &MainWindow::newScenario);
-    file->addAction(tr("&Open…"), QKeySequence::Open, this, &MainWindow::openDialog);
+    QAction *newFile =
+        file->addAction(icon("new"), tr("&New"), QKeySequence::New, this, &MainWindow::newScenario);
+    QAction *openFile = file->addAction(icon("open"), tr("&Open…"), QKeySequence::Open, this,
+                                        &MainWindow::openDialog);
     mRecent = file->addMenu(tr("Open &Recent"));
     QMenu *examples = file->addMenu(tr("Open &Example"));
     for (const QString &path : bundledScenarios(QCoreApplication::applicationDirPath()))
@@ -104,26 +108,35 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
                 openChecked(path);
         });
     examples->setEnabled(!examples->isEmpty());
-    file->addAction(tr("&Save"), QKeySequence::Save, this, [this] { saveDialog(false); });
-    file->addAction(tr("Save &As…"), QKeySequence::SaveAs, this, [this] { saveDialog(true); });
+    QAction *saveFile = file->addAction(icon("save"), tr("&Save"), QKeySequence::Save, this,
+                                        [this] { saveDialog(false); });
+    file->addAction(icon("save-as"), tr("Save &As…"), QKeySequence::SaveAs, this,
+                    [this] { saveDialog(true); });
     file->addSeparator();
-    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    file->addAction(icon("quit"), tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 
     mTools = new EditorTools(mDocument, mScene, mView, this);
     menuBar()->addMenu(mTools->editMenu());
     mTools->editMenu()->addSeparator();
-    mTools->editMenu()->addAction(tr("&Preferences…"), QKeySequence::Preferences, this, [this] {
-        PreferencesDialog dialog(this);
-        if (dialog.exec() == QDialog::Accepted)
-            mBrowser->refresh();
-    });
+    mTools->editMenu()->addAction(icon("preferences"), tr("&Preferences…"),
+                                  QKeySequence::Preferences, this, [this] {
+                                      PreferencesDialog dialog(this);
+                                      if (dialog.exec() == QDialog::Accepted)
+                                          mBrowser->refresh();
+                                  });
+    QToolBar *files = addToolBar(tr("File"));
+    files->setObjectName("FileToolBar");
+    files->setToolButtonStyle(Qt::ToolButtonIconOnly); // the tools' names need the room
+    files->addActions({newFile, openFile, saveFile});
+    files->addSeparator();
+    files->addActions({mTools->undoAction(), mTools->redoAction()});
     addToolBar(Qt::TopToolBarArea, mTools->toolBar());
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    view->addAction(tr("&Fit Topology"), this, [this] { mView->fitAll(); });
-    view->addAction(tr("&Topology"), this, [this] { showPanel("topology"); });
-    view->addAction(tr("&Compare"), this, [this] { showPanel("compare"); });
-    view->addAction(tr("T&raining"), this, [this] { showPanel("training"); });
+    view->addAction(icon("fit"), tr("&Fit Topology"), this, [this] { mView->fitAll(); });
+    view->addAction(icon("topology"), tr("&Topology"), this, [this] { showPanel("topology"); });
+    view->addAction(icon("compare"), tr("&Compare"), this, [this] { showPanel("compare"); });
+    view->addAction(icon("training"), tr("T&raining"), this, [this] { showPanel("training"); });
     view->addSeparator();
     view->addAction(mTree->toggleViewAction());
     view->addAction(mProperties->toggleViewAction());
@@ -131,12 +144,12 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     view->addAction(mCatalog->toggleViewAction());
     view->addAction(mBrowser->toggleViewAction());
     QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&Reproduce a Paper Result…"), this, [this] {
+    help->addAction(icon("reproduce"), tr("&Reproduce a Paper Result…"), this, [this] {
         ReproduceDialog *dialog = reproduceDialog();
         dialog->show();
         dialog->raise();
     });
-    help->addAction(tr("&About SchedLab"), this, [this] {
+    help->addAction(icon("about"), tr("&About SchedLab"), this, [this] {
         QMessageBox::about(this, tr("About SchedLab"),
                            tr("<b>SchedLab %1</b><p>A workbench for edge–cloud scheduling research.")
                                .arg(SCHEDLAB_VERSION));

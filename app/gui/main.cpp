@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "bundledscenarios.h"
 #include "comparisonpanel.h"
+#include "icons.h"
 #include "mainwindow.h"
 #include "rundock.h"
 #include "screenshot.h"

@@ -3,6 +3,7 @@
 // scenarios it was installed with: `cmake --install` of this build into a folder,
 // then the installed programs run from elsewhere.
 #include "bundledscenarios.h"
+#include "icons.h"
 #include "mainwindow.h"
 #include "topologydocument.h"
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "editortools.h"
 
+#include "icons.h"
 #include "tools.h"
 #include "topologydocument.h"
 #include "topologyscene.h"
@@ -20,38 +21,45 @@ EditorTools::EditorTools(TopologyDocument *document, TopologyScene *scene, Topol
 {
     mToolBar = new QToolBar(tr("Tools"));
     mToolBar->setObjectName("ToolsToolBar");
-    mToolBar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    mToolBar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     mGroup = new QActionGroup(this);
-    addTool(std::make_unique<SelectTool>(document, scene), "S");
-    addTool(std::make_unique<AddTool>(document, scene, AddTool::Site), "Shift+S");
-    addTool(std::make_unique<AddTool>(document, scene, AddTool::Eap), "E");
-    addTool(std::make_unique<AddTool>(document, scene, AddTool::Node), "N");
-    addTool(std::make_unique<AddTool>(document, scene, AddTool::Cloud), "C");
-    addTool(std::make_unique<ConnectTool>(document, scene), "L");
+    addTool(std::make_unique<SelectTool>(document, scene), "S", "select");
+    addTool(std::make_unique<AddTool>(document, scene, AddTool::Site), "Shift+S", "add-site");
+    addTool(std::make_unique<AddTool>(document, scene, AddTool::Eap), "E", "add-eap");
+    addTool(std::make_unique<AddTool>(document, scene, AddTool::Node), "N", "add-node");
+    addTool(std::make_unique<AddTool>(document, scene, AddTool::Cloud), "C", "add-cloud");
+    addTool(std::make_unique<ConnectTool>(document, scene), "L", "connect");
     mGroup->actions().front()->trigger();
 
     mEditMenu = new QMenu(tr("&Edit"));
-    QAction *undo = document->undoStack()->createUndoAction(this, tr("&Undo"));
-    undo->setShortcut(QKeySequence::Undo);
-    QAction *redo = document->undoStack()->createRedoAction(this, tr("&Redo"));
-    redo->setShortcut(QKeySequence::Redo);
-    mEditMenu->addAction(undo);
-    mEditMenu->addAction(redo);
+    mUndo = document->undoStack()->createUndoAction(this, tr("&Undo"));
+    mUndo->setShortcut(QKeySequence::Undo);
+    mUndo->setIcon(icon("undo"));
+    mRedo = document->undoStack()->createRedoAction(this, tr("&Redo"));
+    mRedo->setShortcut(QKeySequence::Redo);
+    mRedo->setIcon(icon("redo"));
+    mEditMenu->addAction(mUndo);
+    mEditMenu->addAction(mRedo);
     mEditMenu->addSeparator();
-    mEditMenu->addAction(tr("Cu&t"), QKeySequence::Cut, this, [this] {
+    mEditMenu->addAction(icon("cut"), tr("Cu&t"), QKeySequence::Cut, this, [this] {
         copy();
         deleteSelection();
     });
-    mEditMenu->addAction(tr("&Copy Node Groups"), QKeySequence::Copy, this, &EditorTools::copy);
-    mEditMenu->addAction(tr("&Paste Node Groups"), QKeySequence::Paste, this, &EditorTools::paste);
-    mEditMenu->addAction(tr("&Delete"), QKeySequence::Delete, this, &EditorTools::deleteSelection);
-    mEditMenu->addAction(tr("Select &All"), QKeySequence::SelectAll, this, [this] {
-        for (QGraphicsItem *i : mScene->items())
-            if (i->flags() & QGraphicsItem::ItemIsSelectable)
-                i->setSelected(true);
-    });
+    mEditMenu->addAction(icon("copy"), tr("&Copy Node Groups"), QKeySequence::Copy, this,
+                         &EditorTools::copy);
+    mEditMenu->addAction(icon("paste"), tr("&Paste Node Groups"), QKeySequence::Paste, this,
+                         &EditorTools::paste);
+    mEditMenu->addAction(icon("delete"), tr("&Delete"), QKeySequence::Delete, this,
+                         &EditorTools::deleteSelection);
+    mEditMenu->addAction(icon("select-all"), tr("Select &All"), QKeySequence::SelectAll, this,
+                         [this] {
+                             for (QGraphicsItem *i : mScene->items())
+                                 if (i->flags() & QGraphicsItem::ItemIsSelectable)
+                                     i->setSelected(true);
+                         });
     mEditMenu->addSeparator();
-    mEditMenu->addAction(tr("Auto &Layout"), this, [this] { mDocument->autoLayout(); });
+    mEditMenu->addAction(icon("auto-layout"), tr("Auto &Layout"), this,
+                         [this] { mDocument->autoLayout(); });
     // Shortcuts work while the canvas has focus, without opening the menu.
     view->addActions(mEditMenu->actions());
 }
@@ -65,10 +73,11 @@ EditorTools::~EditorTools()
     delete mEditMenu;
 }
 
-void EditorTools::addTool(std::unique_ptr<AbstractTool> tool, const QString &shortcut)
+void EditorTools::addTool(std::unique_ptr<AbstractTool> tool, const QString &shortcut,
+                          const QString &iconName)
 {
     AbstractTool *t = tool.get();
-    QAction *a = mToolBar->addAction(t->name());
+    QAction *a = mToolBar->addAction(icon(iconName), t->name());
     a->setCheckable(true);
     a->setShortcut(QKeySequence(shortcut));
     a->setToolTip(QString("%1 (%2)\n%3").arg(t->name(), shortcut, t->statusTip()));
@@ -139,6 +148,9 @@ void EditorTools::paste()
             i->setSelected(true);
 }
 
-void EditorTools::deleteSelection() { mDocument->remove(selection()); }
+void EditorTools::deleteSelection()
+{
+    mDocument->remove(selection());
+}
 
 } // namespace schedlab::ui

@@ -37,6 +37,8 @@ public:
 
     QToolBar *toolBar() const { return mToolBar; }
     QMenu *editMenu() const { return mEditMenu; }
+    QAction *undoAction() const { return mUndo; }
+    QAction *redoAction() const { return mRedo; }
     /** Activates the tool named `name` ("Select", "Add Site", "Connect", ...). */
     bool activate(const QString &name);
 
@@ -46,7 +48,8 @@ public:
     void deleteSelection();
 
 private:
-    void addTool(std::unique_ptr<AbstractTool> tool, const QString &shortcut);
+    void addTool(std::unique_ptr<AbstractTool> tool, const QString &shortcut,
+                 const QString &iconName);
 
     TopologyDocument *mDocument;
     TopologyScene *mScene;
@@ -55,6 +58,8 @@ private:
     QActionGroup *mGroup;
     QPointer<QToolBar> mToolBar; ///< owned by the window it is added to
     QPointer<QMenu> mEditMenu;
+    QAction *mUndo;
+    QAction *mRedo;
     std::vector<NodeSpec> mClipboard;
     ElementRef mClipboardEap; ///< where the copied groups came from: the default paste target
 };
