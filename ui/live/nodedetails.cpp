@@ -30,6 +30,8 @@ NodeDetails::NodeDetails(QWidget *parent) : QWidget(parent)
     bold.setBold(true);
     mTitle->setFont(bold);
     mNow = new QLabel(this);
+    for (QLabel *l : {mTitle, mNow}) // wrap in a narrow dock rather than be cut
+        l->setWordWrap(true);
     mReplicas = new QLabel(this);
     mReplicas->setWordWrap(true);
     mLayers = new QLabel(this);

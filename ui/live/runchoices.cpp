@@ -17,6 +17,9 @@ RunChoices::RunChoices(QWidget *parent) : QWidget(parent), mForm(new QFormLayout
                                                 {Plane::Placement, tr("Placement")}};
     for (const auto &[plane, label] : planes) {
         auto *box = new QComboBox;
+        // A long name (discounted-experience) elides rather than widening the dock.
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(10);
         for (const PolicyInfo &p : policyCatalog())
             if (p.plane == plane) {
                 box->addItem(QString::fromStdString(p.name));

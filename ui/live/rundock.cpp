@@ -21,9 +21,11 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSlider>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTimer>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace schedlab::ui {
 
@@ -74,8 +76,13 @@ RunDock::RunDock(QGraphicsScene *scene, QWidget *parent)
     mStepFrame = new QPushButton(tr("Frame"));
     mStepFrame->setToolTip(tr("Step to the end of the orchestration frame"));
     mStop = new QPushButton(tr("Stop"));
-    for (QPushButton *b : {mRun, mStepSlot, mStepFrame, mStop})
+    // Narrower than the style's 80-pixel least, so the four fit a narrow dock side by side.
+    const int least = mRun->fontMetrics().horizontalAdvance(tr("Pause")) +
+                      4 * mRun->style()->pixelMetric(QStyle::PM_ButtonMargin);
+    for (QPushButton *b : {mRun, mStepSlot, mStepFrame, mStop}) {
+        b->setMinimumWidth(std::max(least, b->fontMetrics().horizontalAdvance(b->text()) + 12));
         buttons->addWidget(b);
+    }
     layout->addLayout(buttons);
 
     auto *speedRow = new QHBoxLayout;
@@ -96,6 +103,7 @@ RunDock::RunDock(QGraphicsScene *scene, QWidget *parent)
     mProgress->setValue(0);
     layout->addWidget(mProgress);
     mTotals = new QLabel;
+    mTotals->setWordWrap(true);
     mTotals->setMinimumHeight(2 * mTotals->fontMetrics().lineSpacing());
     layout->addWidget(mTotals);
     mLegend = new LiveLegend;
@@ -105,13 +113,16 @@ RunDock::RunDock(QGraphicsScene *scene, QWidget *parent)
     mPlacements = new PlacementsPanel;
     mTabs = new QTabWidget;
     mTabs->setDocumentMode(true);
+    mTabs->setUsesScrollButtons(true); // the tabs scroll in a narrow dock, not widen it
     mTabs->addTab(mDetails, tr("Node"));
     mTabs->addTab(mPlacements, tr("Placements"));
     mTabs->setTabEnabled(1, false);
     mDiagnostics = new DiagnosticsPanel;
     mTabs->addTab(mDiagnostics, tr("Diagnostics"));
     layout->addWidget(mTabs, 1);
-    // Scrolls rather than widening the window past what the other docks need.
+    // Scrolls rather than widening the window past what the other docks need (1024
+    // pixels in all). Its text wraps, its choices elide and its buttons narrow, so only
+    // a dock narrower than the legend scrolls sideways.
     auto *scroll = new QScrollArea;
     scroll->setWidget(body);
     scroll->setWidgetResizable(true);
