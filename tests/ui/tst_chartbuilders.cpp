@@ -198,7 +198,7 @@ private Q_SLOTS:
         QVERIFY2(chart, qPrintable(error));
         QVERIFY(chart->kind == ChartKind::PointLines);
         QCOMPARE(chart->xLabel, QString("workload.requests.rate (/s)"));
-        QCOMPARE(chart->yLabel, QString("throughput_rate"));
+        QCOMPARE(chart->yLabel, QString("Throughput rate")); // the metric table's label
         QVERIFY(chart->categories.isEmpty());
         QCOMPARE(chart->series.size(), 2);
         QCOMPARE(chart->series[1].name, QString("random"));
@@ -235,15 +235,17 @@ private Q_SLOTS:
         QVERIFY2(chart, qPrintable(error));
         QVERIFY(chart->logY);
         QVERIFY(chart->integerX);
-        // An interval reaching below zero is cut at a tenth of the value on a log axis.
-        QCOMPARE(chart->series[0].lower[0], 8.0);
-        QCOMPARE(chart->series[0].upper[0], 180.0);
+        // An interval reaching below zero is cut at a tenth of the value on a log axis;
+        // values up to 60,000 are read in thousands.
+        QCOMPARE(chart->yLabel, QString("Throughput rate (thousands)"));
+        QCOMPARE(chart->series[0].lower[0], 0.008);
+        QCOMPARE(chart->series[0].upper[0], 0.18);
 
         sweep.points[0].summary[1] = summaryOf("monolithic", 4000, 500); // under 100x
         sweep.points[1].summary[1] = summaryOf("monolithic", 7000, 500);
         const auto linear = sweepChart(sweep, "throughput_rate", &error);
         QVERIFY(!linear->logY);
-        QCOMPARE(linear->series[0].lower[0], -20.0);
+        QCOMPARE(linear->series[0].lower[0], -0.02); // -20, in thousands
         sweep.points[1].value = "4.5";
         QVERIFY(!sweepChart(sweep, "throughput_rate", &error)->integerX);
     }

@@ -148,16 +148,10 @@ std::optional<ChartData> metricBars(const std::vector<VariantSummary> &summary,
         for (const auto &[name, value] : v.metrics)
             if (name == key)
                 largest = std::max(largest, std::abs(value.mean));
+    double scale = 1.0;
+    d.yLabel = metricAxisLabel(metric, largest, &scale);
     const MetricInfo *info = findMetric(key);
-    const EngineeringUnit unit = engineeringUnit(info ? info->unit : std::string_view(), largest);
     d.title = info ? QString::fromUtf8(info->label.data(), qsizetype(info->label.size())) : metric;
-    d.yLabel = d.title;
-    if (!unit.symbol().empty())
-        d.yLabel += QStringLiteral(" (%1)").arg(
-            unit.unit.empty() ? QString::fromLatin1(unit.exponent == 3   ? "thousands"
-                                                    : unit.exponent == 6 ? "millions"
-                                                                         : "billions")
-                              : QString::fromStdString(unit.symbol()));
     for (const VariantSummary &v : summary) {
         const auto it = std::find_if(v.metrics.begin(), v.metrics.end(),
                                      [&](const auto &m) { return m.first == key; });
@@ -171,7 +165,7 @@ std::optional<ChartData> metricBars(const std::vector<VariantSummary> &summary,
         s.name = QString::fromStdString(v.label);
         s.colourKey = s.name;
         s.x = {double(d.series.size() + 1)};
-        const double mean = it->second.mean * unit.scale, ci = it->second.ci95 * unit.scale;
+        const double mean = it->second.mean * scale, ci = it->second.ci95 * scale;
         s.y = {mean};
         s.lower = {mean - ci};
         s.upper = {mean + ci};
@@ -184,6 +178,22 @@ std::optional<ChartData> metricBars(const std::vector<VariantSummary> &summary,
         return std::nullopt;
     }
     return d;
+}
+
+QString metricAxisLabel(const QString &metric, double largest, double *scale)
+{
+    const MetricInfo *info = findMetric(metric.toStdString());
+    const EngineeringUnit unit = engineeringUnit(info ? info->unit : std::string_view(), largest);
+    *scale = unit.scale;
+    QString label =
+        info ? QString::fromUtf8(info->label.data(), qsizetype(info->label.size())) : metric;
+    if (!unit.symbol().empty())
+        label += QStringLiteral(" (%1)").arg(
+            unit.unit.empty() ? QString::fromLatin1(unit.exponent == 3   ? "thousands"
+                                                    : unit.exponent == 6 ? "millions"
+                                                                         : "billions")
+                              : QString::fromStdString(unit.symbol()));
+    return label;
 }
 
 ChartData selectSeries(const ChartData &data, const QStringList &names)

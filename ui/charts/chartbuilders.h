@@ -41,6 +41,13 @@ ChartData responseTimeCdf(const ComparisonSpec &spec, const std::vector<CellResu
 std::optional<ChartData> metricBars(const std::vector<VariantSummary> &summary,
                                     const QString &metric, QString *error);
 
+/**
+ * How an axis of `metric` values up to `largest` is labelled, its label and unit
+ * from the metric table with an SI prefix ("Scheduling cost (GB)", "Dropped
+ * (thousands)"), and in `scale` what its values are multiplied by to be read in it.
+ */
+QString metricAxisLabel(const QString &metric, double largest, double *scale);
+
 /** The series named in `names`, in that order (bars are renumbered); unknown names are skipped. */
 ChartData selectSeries(const ChartData &data, const QStringList &names);
 

@@ -31,7 +31,6 @@ std::optional<ChartData> sweepChart(const SweepResult &sweep, const QString &met
     d.xLabel = QString::fromStdString(sweep.parameter) +
                (axis && !unit.empty() ? QStringLiteral(" (%1)").arg(QString::fromStdString(unit))
                                       : QString());
-    d.yLabel = metric;
     d.kind = ChartKind::PointLines;
     if (!axis)
         for (const std::string &v : values)
@@ -66,6 +65,16 @@ std::optional<ChartData> sweepChart(const SweepResult &sweep, const QString &met
         }
     }
     d.series.removeIf([](const Series &s) { return s.y.isEmpty(); });
+    // Read in the metric's unit with an SI prefix, under its label.
+    double largest = 0.0, scale = 1.0;
+    for (const Series &s : d.series)
+        for (const double y : s.y)
+            largest = std::max(largest, std::abs(y));
+    d.yLabel = metricAxisLabel(metric, largest, &scale);
+    for (Series &s : d.series)
+        for (QVector<double> *v : {&s.y, &s.lower, &s.upper})
+            for (double &y : *v)
+                y *= scale;
     // Over two decades of positive values a linear axis flattens all but the largest
     // line (p99 latency of a scheduler that falls behind against one that keeps up).
     double lo = std::numeric_limits<double>::max(), hi = 0.0;
