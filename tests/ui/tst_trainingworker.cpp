@@ -57,9 +57,9 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString db = dir.filePath("experiments.db");
-        TrainingSession session;
-        QSignalSpy points(&session, &TrainingSession::points);
-        QSignalSpy finished(&session, &TrainingSession::finished);
+        ui::TrainingSession session;
+        QSignalSpy points(&session, &ui::TrainingSession::points);
+        QSignalSpy finished(&session, &ui::TrainingSession::finished);
         session.start(Scenario{}, fakeOptions(), fake(5, 10, 0us), db);
         QCOMPARE(session.mode(), TrainMode::Running);
         QVERIFY(finished.wait(10000));
@@ -96,16 +96,16 @@ private Q_SLOTS:
      *  is never read as the next episode's; it rises within each episode. */
     void reportsProgressInsideEpisodesInOrder()
     {
-        TrainingSession session;
+        ui::TrainingSession session;
         std::vector<std::vector<double>> perEpisode(1);
-        connect(&session, &TrainingSession::points, this, [&](const TrainPoints &batch) {
+        connect(&session, &ui::TrainingSession::points, this, [&](const TrainPoints &batch) {
             for (const TrainPoint &p : batch)
                 if (p.episodeDone)
                     perEpisode.emplace_back();
         });
-        connect(&session, &TrainingSession::progressed, this,
+        connect(&session, &ui::TrainingSession::progressed, this,
                 [&](double f) { perEpisode.back().push_back(f); });
-        QSignalSpy finished(&session, &TrainingSession::finished);
+        QSignalSpy finished(&session, &ui::TrainingSession::finished);
         session.start(Scenario{}, fakeOptions(), fake(3, 100, 2ms), {});
         QVERIFY(finished.wait(20000));
         QCOMPARE(int(perEpisode.size()), 4); // and none after the last episode
@@ -124,9 +124,9 @@ private Q_SLOTS:
     void stopsOnAWholeStepAndKeepsTheWeights()
     {
         auto counter = std::make_shared<std::atomic<long>>(0);
-        TrainingSession session;
-        QSignalSpy points(&session, &TrainingSession::points);
-        QSignalSpy finished(&session, &TrainingSession::finished);
+        ui::TrainingSession session;
+        QSignalSpy points(&session, &ui::TrainingSession::points);
+        QSignalSpy finished(&session, &ui::TrainingSession::finished);
         session.start(Scenario{}, fakeOptions(), fake(1000, 20, 500us, counter), {});
         QVERIFY(points.wait(5000));
         session.stop();
@@ -143,10 +143,10 @@ private Q_SLOTS:
     void pausesAndResumes()
     {
         auto counter = std::make_shared<std::atomic<long>>(0);
-        TrainingSession session;
-        QSignalSpy points(&session, &TrainingSession::points);
-        QSignalSpy modes(&session, &TrainingSession::modeChanged);
-        QSignalSpy finished(&session, &TrainingSession::finished);
+        ui::TrainingSession session;
+        QSignalSpy points(&session, &ui::TrainingSession::points);
+        QSignalSpy modes(&session, &ui::TrainingSession::modeChanged);
+        QSignalSpy finished(&session, &ui::TrainingSession::finished);
         session.start(Scenario{}, fakeOptions(), fake(1000, 20, 500us, counter), {});
         QVERIFY(points.wait(5000));
         session.pause();
@@ -173,8 +173,8 @@ private Q_SLOTS:
 
     void reportsATrainerThatCannotStart()
     {
-        TrainingSession session;
-        QSignalSpy failed(&session, &TrainingSession::failed);
+        ui::TrainingSession session;
+        QSignalSpy failed(&session, &ui::TrainingSession::failed);
         session.start(Scenario{}, fakeOptions(),
                       [](const Scenario &, const TrainOptions &) -> std::unique_ptr<Trainer> {
                           throw std::invalid_argument("unknown agent 'fake'; known: cmmac");
@@ -187,8 +187,8 @@ private Q_SLOTS:
 
     void abandonsAPausedRunPromptly()
     {
-        auto session = std::make_unique<TrainingSession>();
-        QSignalSpy points(session.get(), &TrainingSession::points);
+        auto session = std::make_unique<ui::TrainingSession>();
+        QSignalSpy points(session.get(), &ui::TrainingSession::points);
         session->start(Scenario{}, fakeOptions(), fake(1000, 20, 500us), {});
         QVERIFY(points.wait(5000));
         session->pause();
