@@ -2,6 +2,7 @@
 #include "arguments.h"
 
 #include "learn/learnedmodel.h"
+#include "metrics/metriccatalog.h"
 #include "registry/buildpolicies.h"
 #include "scenario/units.h"
 
@@ -141,6 +142,20 @@ std::shared_ptr<const LearnedModel> checkpointOf(const std::optional<std::string
     } catch (const CheckpointError &e) {
         throw py::value_error(e.what());
     }
+}
+
+py::list summaryRows(const std::vector<VariantSummary> &summary)
+{
+    py::list rows;
+    for (const VariantSummary &v : summary)
+        for (const auto &[name, ci] : v.metrics) {
+            const MetricInfo *info = findMetric(name);
+            rows.append(py::dict(py::arg("policy") = v.label, py::arg("metric") = name,
+                                 py::arg("unit") = info ? std::string(info->unit) : "",
+                                 py::arg("mean") = ci.mean, py::arg("ci95") = ci.ci95,
+                                 py::arg("n") = ci.n));
+        }
+    return rows;
 }
 
 void runInterruptibly(const std::function<void()> &work, std::atomic<bool> &stop)

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "experiment/anyscenario.h"
+#include "experiment/comparison.h"
 #include "model/scenario.h"
 #include "scenario/scenarioio.h"
 
@@ -61,6 +62,10 @@ double durationOf(const py::object &value);
 void requireRunSize(const Scenario &scenario, double duration);
 /** The learned model of a checkpoint file; null for None. */
 std::shared_ptr<const LearnedModel> checkpointOf(const std::optional<std::string> &path);
+
+/** A comparison's summary as rows: policy, metric, unit (the metric table's), mean,
+ *  ci95, n; what schedlab.compare and Store.comparison return. */
+py::list summaryRows(const std::vector<VariantSummary> &summary);
 
 /**
  * Runs `work` on its own thread with the GIL released, and Ctrl-C in Python sets

@@ -124,20 +124,6 @@ std::vector<std::uint64_t> seedList(const py::object &seeds, std::uint64_t first
     return out;
 }
 
-py::list summaryRows(const std::vector<VariantSummary> &summary)
-{
-    py::list rows;
-    for (const VariantSummary &v : summary)
-        for (const auto &[name, ci] : v.metrics) {
-            const MetricInfo *info = findMetric(name);
-            rows.append(py::dict(py::arg("policy") = v.label, py::arg("metric") = name,
-                                 py::arg("unit") = info ? text(info->unit) : std::string(),
-                                 py::arg("mean") = ci.mean, py::arg("ci95") = ci.ci95,
-                                 py::arg("n") = ci.n));
-        }
-    return rows;
-}
-
 py::list compare(const PyScenario &s, const py::object &dispatch, const py::object &dequeue,
                  const py::object &orchestration, const py::object &placement,
                  const py::object &seeds, int jobs, const py::object &duration,

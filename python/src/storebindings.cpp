@@ -54,16 +54,7 @@ public:
         std::string error;
         if (!loadComparison(*mStore, label, spec, cells, &error))
             throw py::value_error(error);
-        py::list rows;
-        for (const VariantSummary &v : summarise(spec, cells))
-            for (const auto &[name, ci] : v.metrics) {
-                const MetricInfo *info = findMetric(name);
-                rows.append(py::dict(py::arg("policy") = v.label, py::arg("metric") = name,
-                                     py::arg("unit") = info ? std::string(info->unit) : "",
-                                     py::arg("mean") = ci.mean, py::arg("ci95") = ci.ci95,
-                                     py::arg("n") = ci.n));
-            }
-        return rows;
+        return summaryRows(summarise(spec, cells));
     }
 
     py::list runs(const std::optional<std::string> &comparison) const
