@@ -33,7 +33,8 @@ private Q_SLOTS:
     void comparesThreePoliciesAndStoresThem()
     {
         MainWindow window;
-        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml")).isEmpty());
+        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml"))
+                    .isEmpty());
         ComparisonPanel *panel = window.comparison();
         panel->choose(Plane::Dispatch, {"greedy", "random", "round-robin"});
         panel->setSeeds(3);
@@ -55,11 +56,14 @@ private Q_SLOTS:
         QVERIFY(panel->table()->item(0, 1)->text().contains("±"));
         // Numbers in the metric's unit with an SI prefix: "3.6 MB ± 0.2 MB", never "3.6e+06".
         for (int c = 1; c < panel->table()->columnCount(); ++c) {
-            const QString header = panel->table()->horizontalHeaderItem(c)->text();
+            const QString header =
+                panel->table()->horizontalHeaderItem(c)->data(Qt::UserRole).toString();
             const QString cell = panel->table()->item(0, c)->text();
             QVERIFY2(!cell.contains("e+"), qPrintable(header + ": " + cell));
-            if (header == "scheduling_cost_bytes")
+            if (header == "scheduling_cost_bytes") {
                 QVERIFY2(cell.endsWith("B"), qPrintable(cell));
+                QCOMPARE(panel->table()->horizontalHeaderItem(c)->text(), "Scheduling cost");
+            }
             if (header == "response_ms_p95")
                 QVERIFY2(cell.endsWith("s"), qPrintable(cell));
         }
@@ -97,7 +101,10 @@ private Q_SLOTS:
         ComparisonPanel *panel = window.comparison();
         const auto one = [](const std::string &name) { return std::vector<std::string>{name}; };
         QCOMPARE(panel->checked(Plane::Orchestration), one("static")); // File > New's start
-        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/kais-edge-cloud.yaml")).isEmpty());
+        QVERIFY(
+            window
+                .openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/kais-edge-cloud.yaml"))
+                .isEmpty());
         QCOMPARE(panel->checked(Plane::Dequeue), one("discounted-experience"));
         QCOMPARE(panel->checked(Plane::Orchestration), one("hpa"));
         QCOMPARE(panel->checked(Plane::Placement), one("kube-default"));
@@ -108,7 +115,9 @@ private Q_SLOTS:
     void cancelStopsAndStoresNothing()
     {
         MainWindow window;
-        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/kais-large.yaml")).isEmpty());
+        QVERIFY(
+            window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/kais-large.yaml"))
+                .isEmpty());
         ComparisonPanel *panel = window.comparison();
         panel->setSeeds(200);
         QSignalSpy done(panel, &ComparisonPanel::finished);
@@ -203,7 +212,8 @@ private Q_SLOTS:
     void kaisModelTicksBothPlanes()
     {
         MainWindow window;
-        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml")).isEmpty());
+        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml"))
+                    .isEmpty());
         ComparisonPanel *panel = window.comparison();
         panel->choose(Plane::Orchestration, {"hpa"});
         auto model = std::make_shared<LearnedModel>();
@@ -222,7 +232,8 @@ private Q_SLOTS:
     void refusesWhatCannotRun()
     {
         MainWindow window;
-        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml")).isEmpty());
+        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml"))
+                    .isEmpty());
         ComparisonPanel *panel = window.comparison();
         panel->choose(Plane::Dispatch, {});
         QVERIFY(!panel->run());

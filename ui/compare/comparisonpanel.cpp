@@ -27,7 +27,10 @@
 namespace schedlab::ui {
 
 namespace {
-QString q(const std::string &s) { return QString::fromStdString(s); }
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
 
 /** "4.8 k ± 0.3 k", "1.73 GB ± 0.20 GB": in the metric's unit with an SI prefix. */
 QString formatMeanCi(const std::string &metric, const MeanCi &m)
@@ -62,7 +65,8 @@ ComparisonPanel::ComparisonPanel(TopologyDocument *document, QWidget *parent)
     mModelLabel = new QLabel(controls);
     mModelLabel->setWordWrap(true);
     mModelLabel->setTextFormat(Qt::RichText);
-    mModelLabel->setToolTip(tr("The weights learned policies run with (Training > Use in Comparison)"));
+    mModelLabel->setToolTip(
+        tr("The weights learned policies run with (Training > Use in Comparison)"));
     form->addRow(mModelLabel);
     mForm = form;
     connect(mModelLabel, &QLabel::linkActivated, this, [this] { useModel(nullptr, {}); });
@@ -163,10 +167,22 @@ void ComparisonPanel::choose(Plane plane, const QStringList &names)
                                                                            : Qt::Unchecked);
 }
 
-void ComparisonPanel::setSeeds(int seeds) { mSeeds->setValue(seeds); }
-void ComparisonPanel::setDuration(const QString &text) { mDuration->setText(text); }
-QString ComparisonPanel::statusText() const { return mStatus->text(); }
-QString ComparisonPanel::modelText() const { return mModelText; }
+void ComparisonPanel::setSeeds(int seeds)
+{
+    mSeeds->setValue(seeds);
+}
+void ComparisonPanel::setDuration(const QString &text)
+{
+    mDuration->setText(text);
+}
+QString ComparisonPanel::statusText() const
+{
+    return mStatus->text();
+}
+QString ComparisonPanel::modelText() const
+{
+    return mModelText;
+}
 
 void ComparisonPanel::forgetModel(const QString &why)
 {
@@ -199,7 +215,8 @@ void ComparisonPanel::useModel(std::shared_ptr<const LearnedModel> model, const 
             continue;
         // The learned policy against the baselines of its plane.
         if (plane == Plane::Dispatch)
-            learned << "greedy" << "random";
+            learned << "greedy"
+                    << "random";
         else
             for (const std::string &name : checked(plane))
                 learned << q(name);
@@ -329,11 +346,19 @@ void ComparisonPanel::fillTable(const std::vector<VariantSummary> &summary)
         mTable->setColumnCount(0);
         return;
     }
-    QStringList headers{tr("policy")};
-    for (const auto &[name, value] : summary.front().metrics)
-        headers << q(name);
-    mTable->setColumnCount(int(headers.size()));
-    mTable->setHorizontalHeaderLabels(headers);
+    const auto &metrics = summary.front().metrics;
+    mTable->setColumnCount(int(metrics.size()) + 1);
+    mTable->setHorizontalHeaderItem(0, new QTableWidgetItem(tr("Policy")));
+    for (int m = 0; m < int(metrics.size()); ++m) {
+        // The metric table's label heads the column (the cells carry the unit); the key,
+        // as the CLI and exports name it, is in the tooltip and the item's data.
+        const std::string &key = metrics[std::size_t(m)].first;
+        const MetricInfo *info = findMetric(key);
+        auto *header = new QTableWidgetItem(info ? q(std::string(info->label)) : q(key));
+        header->setData(Qt::UserRole, q(key));
+        header->setToolTip(info ? q(key + ": " + std::string(info->meaning)) : q(key));
+        mTable->setHorizontalHeaderItem(m + 1, header);
+    }
     mTable->setRowCount(int(summary.size()));
     for (int r = 0; r < int(summary.size()); ++r) {
         mTable->setItem(r, 0, new QTableWidgetItem(q(summary[r].label)));
