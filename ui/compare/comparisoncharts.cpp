@@ -26,7 +26,7 @@ QWidget *ComparisonCharts::page(Chart which, QWidget *extra)
     auto *v = new QVBoxLayout(page);
     v->setContentsMargins(4, 4, 4, 4);
     mPlots[which] = new QCustomPlot(page);
-    mPlots[which]->setMinimumSize(320, 220);
+    mPlots[which]->setMinimumSize(280, 200); // the window must still fit 900 × 600
     v->addWidget(mPlots[which], 1);
     auto *bar = new QHBoxLayout;
     if (extra)

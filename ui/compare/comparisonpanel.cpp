@@ -18,6 +18,8 @@
 #include <QListWidget>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSpinBox>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -99,8 +101,19 @@ ComparisonPanel::ComparisonPanel(TopologyDocument *document, QWidget *parent)
     mCharts->addTabsTo(mTabs);
     mTabs->addTab(mTable, tr("Table"));
 
+    // The controls scroll rather than make the window taller than a small screen.
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(controls);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    const int bar = scroll->verticalScrollBar()->sizeHint().width();
+    scroll->setMinimumWidth(controls->minimumSizeHint().width() + bar);
+    scroll->setMaximumWidth(controls->maximumWidth() + bar);
+    scroll->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Expanding); // charts take the rest
+
     auto *h = new QHBoxLayout(this);
-    h->addWidget(controls);
+    h->addWidget(scroll);
     h->addWidget(mTabs, 1);
 
     connect(mRun, &QPushButton::clicked, this, [this] { run(); });

@@ -25,7 +25,7 @@ ExperimentBrowser::ExperimentBrowser(QWidget *parent) : QDockWidget(tr("Experime
     // their tooltip has them all.
     mList->setHeaderLabels({tr("Comparison"), tr("Runs"), tr("Policies")});
     mList->setRootIsDecorated(false);
-    mList->setMinimumWidth(160);
+    mList->setMinimumWidth(110); // the window must still fit 900 × 600
     mList->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     mList->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     mList->header()->setStretchLastSection(true);
@@ -43,7 +43,10 @@ ExperimentBrowser::ExperimentBrowser(QWidget *parent) : QDockWidget(tr("Experime
     refresh();
 }
 
-int ExperimentBrowser::count() const { return mList->topLevelItemCount(); }
+int ExperimentBrowser::count() const
+{
+    return mList->topLevelItemCount();
+}
 
 void ExperimentBrowser::refresh()
 {
@@ -64,13 +67,14 @@ void ExperimentBrowser::refresh()
         QStringList variants;
         for (const std::string &v : c->variants)
             variants << QString::fromStdString(v);
-        auto *item = new QTreeWidgetItem(
-            mList, {QString::fromStdString(c->label), QString::number(c->runs), variants.join(", ")});
+        auto *item = new QTreeWidgetItem(mList, {QString::fromStdString(c->label),
+                                                 QString::number(c->runs), variants.join(", ")});
         item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
         item->setToolTip(2, variants.join(", "));
         item->setData(0, Qt::UserRole, QString::fromStdString(c->label));
-        item->setToolTip(0, tr("%1, started %2").arg(QString::fromStdString(c->scenarioName),
-                                                     QString::fromStdString(c->startedAt)));
+        item->setToolTip(0, tr("%1, started %2")
+                                .arg(QString::fromStdString(c->scenarioName),
+                                     QString::fromStdString(c->startedAt)));
     }
     mMessage->setText(tr("%n comparison(s) in %1", nullptr, int(comparisons.size())).arg(path));
 }
