@@ -208,6 +208,27 @@ private Q_SLOTS:
         QVERIFY(readAll(path).startsWith("%PDF"));
     }
 
+    /** A run of one frame is one point: drawn as a marker with its interval, in the
+     *  preview and in pgfplots, not as a line through one point, which shows nothing. */
+    void aOnePointLineIsAMarker()
+    {
+        ChartData d;
+        d.kind = ChartKind::Lines;
+        d.xLabel = "Time (s)";
+        d.yLabel = "On-time throughput";
+        d.series = {{"greedy", "greedy", {20}, {0.58}, {0.5}, {0.66}}};
+        const QImage image = renderChartImage(d, *chartPreset("screen"));
+        const QColor colour = policyColour("greedy");
+        int painted = 0;
+        for (int y = 0; y < image.height(); ++y)
+            for (int x = 0; x < image.width(); ++x)
+                painted += QColor(image.pixel(x, y)) == colour;
+        QVERIFY2(painted > 50, qPrintable(QString::number(painted))); // the legend's line is less
+        const QString tex = chartPgfplots(d, *chartPreset("ieee-single"));
+        QVERIFY2(tex.contains("mark=*"), qPrintable(tex));
+        QVERIFY(!tex.contains("fill between"));
+    }
+
     void latexTableBoldsTheBest()
     {
         std::vector<VariantSummary> summary(2);

@@ -195,7 +195,10 @@ QString chartPgfplots(const ChartData &data, const ChartStyle &style)
               << "  table[x=x, y=y, y error plus=plus, y error minus=minus] {" << table << "};\n";
             continue;
         }
-        if (data.kind == ChartKind::Lines && s.hasInterval()) {
+        // A line through one point draws nothing: it is a marker with an error bar.
+        const bool markers = data.kind == ChartKind::PointLines ||
+                             (data.kind == ChartKind::Lines && s.x.size() == 1);
+        if (data.kind == ChartKind::Lines && s.hasInterval() && !markers) {
             t << "\\addplot[draw=none, forget plot, name path=lo" << letters(i)
               << "] table[x=x, y=lower] {" << table << "};\n"
               << "\\addplot[draw=none, forget plot, name path=hi" << letters(i)
@@ -203,7 +206,7 @@ QString chartPgfplots(const ChartData &data, const ChartStyle &style)
               << "\\addplot[" << c << ", fill opacity=0.2, draw=none, forget plot] "
               << "fill between[of=hi" << letters(i) << " and lo" << letters(i) << "];\n";
         }
-        if (data.kind == ChartKind::PointLines) {
+        if (markers) {
             t << "\\addplot[" << c << ", mark=*, mark size=" << style.markerPt / 2 << "pt, "
               << width << ", error bars/.cd, y dir=both, y explicit, error bar style={" << thin
               << "}]\n"

@@ -176,7 +176,10 @@ void drawLines(QCustomPlot *plot, const ChartData &data, const ChartStyle &style
         g->setPen(pen);
         if (data.kind == ChartKind::StepCdf)
             g->setLineStyle(QCPGraph::lsStepLeft);
-        if (data.kind == ChartKind::PointLines)
+        // A line through one point draws nothing: a run of one frame is a marker (and
+        // its interval a bar).
+        if (data.kind == ChartKind::PointLines ||
+            (s.x.size() == 1 && data.kind == ChartKind::Lines))
             addPointErrors(plot, g, s, style, px);
     }
 }
