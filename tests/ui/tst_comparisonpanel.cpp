@@ -151,6 +151,9 @@ private Q_SLOTS:
                 .isEmpty());
         QCOMPARE(panel->table()->rowCount(), 0);
         QVERIFY(panel->charts()->data(ComparisonCharts::Throughput).series.isEmpty());
+        // Nor are the axes the last chart's.
+        QCOMPARE(panel->charts()->plot(ComparisonCharts::Throughput)->xAxis->range(),
+                 QCPRange(0, 1));
         QVERIFY(panel->charts()->data(ComparisonCharts::Bars).series.isEmpty());
         QVERIFY2(!panel->statusText().contains("tutorial"), qPrintable(panel->statusText()));
 

@@ -217,8 +217,11 @@ void fitRanges(QCustomPlot *plot, const ChartData &data)
                 xhi = std::max(xhi, s.x[i]);
             }
         }
-    if (lo > hi)
+    if (lo > hi) { // nothing to show, and not the ranges of the chart drawn before
+        plot->xAxis->setRange(data.logX ? 1.0 : 0.0, data.logX ? 10.0 : 1.0);
+        plot->yAxis->setRange(data.logY ? 1.0 : 0.0, data.logY ? 10.0 : 1.0);
         return;
+    }
     if (data.kind == ChartKind::Bars) {
         plot->xAxis->setRange(0.4, data.series.size() + 0.6);
         lo = std::min(lo, 0.0);
