@@ -2,6 +2,7 @@
 #include "experiment/comparison.h"
 
 #include "engine/engine.h"
+#include "engine/stopwatcher.h"
 #include "metrics/metriccatalog.h"
 #include "registry/buildpolicies.h"
 
@@ -20,19 +21,6 @@ RunResult runScenario(const Scenario &scenario, const PolicySelection &policies,
     engine.addObserver(observer);
     return engine.run();
 }
-
-namespace {
-/** Stops a run between slots once the caller asks (ComparisonHooks::stopRuns). */
-class StopWatcher final : public SimObserver
-{
-public:
-    explicit StopWatcher(const std::atomic<bool> &stop) : mStop(stop) {}
-    bool stopRequested() override { return mStop.load(); }
-
-private:
-    const std::atomic<bool> &mStop;
-};
-} // namespace
 
 std::vector<CellResult> runComparison(const Scenario &scenario, const ComparisonSpec &spec,
                                       const std::function<void(int, int)> &progress,

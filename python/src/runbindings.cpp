@@ -6,6 +6,7 @@
 #include "bindings.h"
 
 #include "engine/engine.h"
+#include "engine/stopwatcher.h"
 #include "experiment/comparison.h"
 #include "experiment/comparisonrecorder.h"
 #include "experiment/storedcomparison.h"
@@ -22,17 +23,6 @@
 namespace schedlab::python {
 
 namespace {
-
-/** Ends a run at its next slot once Ctrl-C set `stop`. */
-class StopWatcher final : public SimObserver
-{
-public:
-    explicit StopWatcher(const std::atomic<bool> &stop) : mStop(stop) {}
-    bool stopRequested() override { return mStop.load(); }
-
-private:
-    const std::atomic<bool> &mStop;
-};
 
 std::string text(std::string_view s)
 {
