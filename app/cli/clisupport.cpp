@@ -297,4 +297,15 @@ std::unique_ptr<ExperimentStore> openStoreOption(const std::string &path)
     return store;
 }
 
+int displayColumns(const std::string &text)
+{
+    return int(std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+void printPadded(const std::string &text, int width, bool right)
+{
+    const int pad = std::max(0, width - displayColumns(text));
+    std::printf("%*s%s%*s", right ? pad : 0, "", text.c_str(), right ? 0 : pad, "");
+}
+
 } // namespace schedlab::cli

@@ -106,6 +106,11 @@ bool countAllowed(long long value, long long low, long long high, const char *op
  *  full disk, a closed pipe): the command must not exit 0 on output it lost. */
 bool finishOutput();
 
+/** Prints `text` in `width` display columns ("±" and "µ" are one column each). */
+void printPadded(const std::string &text, int width, bool right);
+/** Display width of UTF-8 text. */
+int displayColumns(const std::string &text);
+
 nlohmann::ordered_json metricsJson(const RunResult &result);
 nlohmann::ordered_json policiesJson(const PolicySelection &p);
 

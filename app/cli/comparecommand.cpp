@@ -11,6 +11,7 @@
 #include "experiment/comparisonrecorder.h"
 #include "experiment/storedcomparison.h"
 #include "global/globalscenarioreader.h"
+#include "metrics/engineeringformat.h"
 #include "store/experimentstore.h"
 
 #include <CLI/CLI.hpp>
@@ -65,18 +66,21 @@ void printTable(const Scenario &scenario, const ComparisonSpec &spec,
     const std::vector<std::string> columns = keyMetrics(summary, true);
     std::printf("%s: %zu seeds, mean ± 95%% CI (Student t)\n", scenario.name.c_str(),
                 spec.seeds.size());
-    std::printf("%-22s", "policy");
-    for (const std::string &m : columns)
-        std::printf(" %24s", m.c_str());
+    printPadded("policy", 22, false);
+    for (const std::string &m : columns) {
+        std::printf(" ");
+        printPadded(m, 24, true);
+    }
     std::printf("\n");
     for (const VariantSummary &v : summary) {
-        std::printf("%-22s", v.label.c_str());
+        printPadded(v.label, 22, false);
         for (const std::string &name : columns) {
-            char cell[64] = "-";
+            std::string cell = "-";
             for (const auto &[metric, ci] : v.metrics)
                 if (metric == name)
-                    std::snprintf(cell, sizeof cell, "%.4g ± %.2g", ci.mean, ci.ci95);
-            std::printf(" %24s", cell);
+                    cell = formatMetricMeanCi(metric, ci);
+            std::printf(" ");
+            printPadded(cell, 24, true);
         }
         std::printf("\n");
     }

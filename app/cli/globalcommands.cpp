@@ -9,6 +9,7 @@
 #include "global/globalresult.h"
 #include "global/globalscenarioreader.h"
 #include "global/globalsimulation.h"
+#include "metrics/engineeringformat.h"
 #include "metrics/metriccatalog.h"
 #include "policy/global/architecture.h"
 #include "registry/registry.h"
@@ -100,9 +101,8 @@ void printTable(const global::GlobalScenario &s, const global::GlobalComparison 
         for (const std::string &name : kColumns)
             for (const auto &[metric, ci] : row.metrics)
                 if (metric == name) {
-                    char cell[64];
-                    std::snprintf(cell, sizeof cell, "%.4g ± %.2g", ci.mean, ci.ci95);
-                    std::printf(" %22s", cell);
+                    std::printf(" ");
+                    printPadded(formatMetricMeanCi(metric, ci), 22, true);
                 }
         std::printf("\n");
     }

@@ -15,6 +15,7 @@
 #include "experiment/sweepfiles.h"
 #include "experiment/sweeppreset.h"
 #include "global/globalresult.h"
+#include "metrics/engineeringformat.h"
 #include "metrics/metriccatalog.h"
 #include "registry/registry.h"
 #include "scenario/yamloverride.h"
@@ -80,39 +81,25 @@ std::string cell(const VariantSummary &v, const std::string &metric)
 {
     for (const auto &[name, ci] : v.metrics)
         if (name == metric) {
-            char text[64];
-            std::snprintf(text, sizeof text, "%.4g ± %.2g", ci.mean, ci.ci95);
-            return text;
+            return formatMetricMeanCi(metric, ci);
         }
     return "-";
-}
-
-/** Display width of UTF-8 text ("±" is one column, two bytes). */
-int columns(const std::string &s)
-{
-    return int(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
-}
-
-void printPadded(const std::string &s, int width, bool right)
-{
-    const int pad = std::max(0, width - columns(s));
-    std::printf("%*s%s%*s", right ? pad : 0, "", s.c_str(), right ? 0 : pad, "");
 }
 
 void printTable(const SweepResult &sweep, const std::vector<std::string> &metrics, int seeds)
 {
     std::printf("%s: %s over %zu values, %d seeds each, mean ± 95%% CI (Student t)\n",
                 sweep.scenarioName.c_str(), sweep.parameter.c_str(), sweep.points.size(), seeds);
-    int valueWidth = columns(sweep.parameter),
-        policyWidth = columns(sweep.global ? "architecture" : "policy");
+    int valueWidth = displayColumns(sweep.parameter),
+        policyWidth = displayColumns(sweep.global ? "architecture" : "policy");
     for (const SweepPointResult &p : sweep.points) {
-        valueWidth = std::max(valueWidth, columns(p.value));
+        valueWidth = std::max(valueWidth, displayColumns(p.value));
         for (const VariantSummary &v : p.summary)
-            policyWidth = std::max(policyWidth, columns(v.label));
+            policyWidth = std::max(policyWidth, displayColumns(v.label));
     }
     std::vector<int> widths;
     for (const std::string &m : metrics)
-        widths.push_back(std::max(20, columns(m)));
+        widths.push_back(std::max(20, displayColumns(m)));
     printPadded(sweep.parameter, valueWidth, false);
     std::printf("  ");
     printPadded(sweep.global ? "architecture" : "policy", policyWidth, false);
@@ -237,11 +224,13 @@ bool applyPreset(SweepArgs &a)
 bool runsAgent(const ComparisonSpec &spec, const std::string &agent)
 {
     for (const Variant &v : spec.variants)
-        for (const auto &[plane, name] : {std::pair{Plane::Dispatch, &v.policies.dispatch},
-                                          std::pair{Plane::Dequeue, &v.policies.dequeue},
-                                          std::pair{Plane::Orchestration, &v.policies.orchestration},
-                                          std::pair{Plane::Placement, &v.policies.placement}})
-            if (const PolicyInfo *info = findPolicy(plane, *name); info && agentTrains(agent, *info))
+        for (const auto &[plane, name] :
+             {std::pair{Plane::Dispatch, &v.policies.dispatch},
+              std::pair{Plane::Dequeue, &v.policies.dequeue},
+              std::pair{Plane::Orchestration, &v.policies.orchestration},
+              std::pair{Plane::Placement, &v.policies.placement}})
+            if (const PolicyInfo *info = findPolicy(plane, *name);
+                info && agentTrains(agent, *info))
                 return true;
     return false;
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "metrics/engineeringformat.h"
 
+#include "metrics/metriccatalog.h"
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -161,6 +163,12 @@ std::string formatMeanCi(double mean, double ci, std::string_view metricUnit)
     if (c.empty())
         return withSymbol(m, u);
     return withSymbol(m, u) + " ± " + withSymbol(c, u);
+}
+
+std::string formatMetricMeanCi(std::string_view metric, const MeanCi &m)
+{
+    const MetricInfo *info = findMetric(metric);
+    return formatMeanCi(m.mean, m.n < 2 ? 0.0 : m.ci95, info ? info->unit : std::string_view());
 }
 
 } // namespace schedlab

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "metrics/confidence.h"
+
 #include <string>
 #include <string_view>
 
@@ -44,5 +46,9 @@ std::string formatMeanCi(double mean, double ci, std::string_view metricUnit);
  *  header names the unit. */
 void formatMeanCiIn(double mean, double ci, const EngineeringUnit &unit, std::string *meanText,
                     std::string *ciText);
+
+/** `m` of the metric named `metric` as formatMeanCi shows it, in the unit the metric
+ *  table gives it (no interval from fewer than two samples). */
+std::string formatMetricMeanCi(std::string_view metric, const MeanCi &m);
 
 } // namespace schedlab

@@ -37,9 +37,7 @@ QString q(const std::string &s)
 /** "4.8 k ± 0.3 k", "1.73 GB ± 0.20 GB": in the metric's unit with an SI prefix. */
 QString formatMeanCi(const std::string &metric, const MeanCi &m)
 {
-    const MetricInfo *info = findMetric(metric);
-    return q(schedlab::formatMeanCi(m.mean, m.n < 2 ? 0.0 : m.ci95,
-                                    info ? info->unit : std::string_view()));
+    return q(formatMetricMeanCi(metric, m));
 }
 } // namespace
 
