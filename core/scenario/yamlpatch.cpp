@@ -320,6 +320,8 @@ private:
             return false;
         std::size_t to = npos, end = 0;
         for (auto it = o.begin(); it != o.end(); ++it) {
+            if (it->first.Mark().pos < 0)
+                return false;
             const std::size_t anchor = std::size_t(it->first.Mark().pos);
             if (to == npos)
                 to = column(mO, anchor);
@@ -472,7 +474,8 @@ private:
                 edit(*at, *text);
                 return true;
             }
-        if (slot.oAnchor == npos || slot.aAnchor == npos || slot.oFlow || slot.aFlow ||
+        // A position past the text is a node without a mark (npos or a wrapped -1).
+        if (slot.oAnchor >= mO.size() || slot.aAnchor >= mA.size() || slot.oFlow || slot.aFlow ||
             !firstOnLine(mO, slot.oAnchor))
             return false;
         const std::size_t end = blockEnd(mO, slot.oAnchor, !slot.item && blockList(o));
