@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Live Run's Diagnostics tab, and "why this node": the deciding columns first,
 // ties named with their tie-break.
+#include "common/unreachablescenario.h"
 #include "diagnosticspanel.h"
 #include "engine/runexplainer.h"
 #include "livesession.h"
@@ -18,33 +19,7 @@ using namespace schedlab;
 using namespace schedlab::ui;
 
 namespace {
-/** n2 holds no replica (one per site fills a node); b has no replica in reach at near. */
-const char *const kUnreachable = R"(schedlab: 1
-name: unreachable
-seed: 3
-time: {slot: 100ms, frame: 10, duration: 20s}
-images:
-  - {name: a:1, variants: [{arch: amd64, layers: []}]}
-  - {name: b:1, variants: [{arch: arm64, layers: []}]}
-services:
-  - {name: a, image: a:1, replica: {cpu: 1, memory: 256Mi}, request: {work: 50ms, deadline: 2s}}
-  - {name: b, image: b:1, replica: {cpu: 1, memory: 256Mi}, request: {work: 50ms, deadline: 2s}}
-sites:
-  - name: near
-    eaps:
-      - name: ap-near
-        nodes:
-          - {name: n1, cpu: 1, memory: 2Gi}
-          - {name: n2, cpu: 1, memory: 2Gi}
-  - name: far
-    eaps:
-      - name: ap-far
-        nodes:
-          - {name: arm, arch: arm64, cpu: 1, memory: 2Gi}
-workload:
-  requests: {kind: poisson, rate: 10/s}
-policies: {dispatch: greedy, dequeue: fifo, orchestration: static, placement: kube-default}
-)";
+const std::string kUnreachable = test::unreachableScenario("20s");
 
 SnapshotPtr waitFor(LiveSession &session, const std::function<bool(const Snapshot &)> &done)
 {
