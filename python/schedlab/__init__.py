@@ -12,13 +12,13 @@ same scenario, policies and seeds. Tables are pandas DataFrames when pandas is
 installed, else lists of dicts.
 """
 
-from . import _schedlab
+from . import _schedlab, spaces
 from ._schedlab import Scenario, __version__, load, validate
 from .errors import Problem, ScenarioError
 from .tables import table
 
 __all__ = ["Metrics", "Problem", "Scenario", "ScenarioError", "Store", "compare", "load",
-           "metrics", "policies", "run", "validate"]
+           "metrics", "policies", "run", "spaces", "validate"]
 
 SUMMARY_COLUMNS = ["policy", "metric", "unit", "mean", "ci95", "n"]
 
