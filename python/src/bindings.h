@@ -10,5 +10,6 @@ namespace py = pybind11;
 void bindScenario(py::module_ &m); ///< load, validate, Scenario
 void bindRun(py::module_ &m);      ///< metrics, policies, run, compare
 void bindStore(py::module_ &m);    ///< Store
+void bindPlacement(py::module_ &m); ///< PlacementCore (the DRS environment)
 
 } // namespace schedlab::python

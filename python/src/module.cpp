@@ -11,4 +11,5 @@ PYBIND11_MODULE(_schedlab, m)
     schedlab::python::bindScenario(m);
     schedlab::python::bindRun(m);
     schedlab::python::bindStore(m);
+    schedlab::python::bindPlacement(m);
 }
