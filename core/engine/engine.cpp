@@ -20,11 +20,6 @@ double wallNow()
     return duration<double>(steady_clock::now().time_since_epoch()).count();
 }
 
-std::int64_t nanosSince(std::chrono::steady_clock::time_point t0)
-{
-    using namespace std::chrono;
-    return duration_cast<nanoseconds>(steady_clock::now() - t0).count();
-}
 
 double transferSeconds(const LinkSpec &link, double bytes)
 {
@@ -69,11 +64,11 @@ Engine::Engine(const Scenario &scenario, PolicySet policies, const RunConfig &co
     mState.pendingCount.assign(std::size_t(nodes) * services, 0);
     mHosting.resize(scenario.sites.size() * std::size_t(services));
     const Distribution none = Distribution::constant(0.0);
-    mRequestDemands = scenario.workload.requests.kind == RequestWorkloadKind::Trace ||
-                      std::any_of(scenario.services.begin(), scenario.services.end(),
-                                  [&](const ServiceSpec &s) {
-                                      return !(s.requestCpu == none) || !(s.requestMemory == none);
-                                  });
+    mRequestDemands =
+        scenario.workload.requests.kind == RequestWorkloadKind::Trace ||
+        std::any_of(scenario.services.begin(), scenario.services.end(), [&](const ServiceSpec &s) {
+            return !(s.requestCpu == none) || !(s.requestMemory == none);
+        });
     mPullFreeAt.assign(nodes, 0.0);
     mFrameBusy.assign(scenario.sites.size() * std::size_t(services), 0.0);
     mCaches = std::make_unique<LayerCache[]>(nodes);
@@ -113,6 +108,15 @@ RunResult Engine::run()
 
 bool Engine::stepSlot()
 {
+    if (!mSlotOpen && !openSlot())
+        return false;
+    for (Leaving next; nextLeaving(next);)
+        dispatchRequest(next.eap, next.request);
+    return closeSlot();
+}
+
+bool Engine::openSlot()
+{
     if (mFinished || mState.slot >= mTotalSlots)
         return false;
     if (mWallStart == 0.0)
@@ -121,7 +125,19 @@ bool Engine::stepSlot()
         mCancelled = true;
         return false;
     }
-    beginSlot();
+    mState.now = double(mState.slot) * mScenario.time.slot;
+    dropExpired();
+    mLeaving = {};
+    mSlotOpen = true;
+    if (mDispatch->centralised())
+        dispatchSlotCentrally();
+    return true;
+}
+
+bool Engine::closeSlot()
+{
+    mSlotOpen = false;
+    mDequeue->endSlot();
     const double slotEnd = double(mState.slot + 1) * mScenario.time.slot;
     processUntil(slotEnd);
     mState.now = slotEnd;
@@ -142,14 +158,6 @@ RunResult Engine::finish()
     const double wall = mWallStart > 0 ? wallNow() - mWallStart : 0.0;
     finishPods();
     return mMetrics.finish(mSimSeconds, wall, mInFlight);
-}
-
-void Engine::beginSlot()
-{
-    mState.now = double(mState.slot) * mScenario.time.slot;
-    dropExpired();
-    dispatchFromEaps();
-    mDequeue->endSlot();
 }
 
 void Engine::integrateUsage(int node)
@@ -279,150 +287,12 @@ void Engine::dropExpired()
     sweep(mState.cloudQueue, DropSite::Cloud, kCloud);
 }
 
-/**
- * Takes this slot's requests off every eAP queue in Ψ order, at most
- * dispatchPerSlot from each, and hands each to `take` as it leaves.
- */
-template <typename Take> void Engine::takeFromEapQueues(Take take)
-{
-    const int limit = mScenario.time.dispatchPerSlot;
-    for (int b = 0; b < int(mTopology.eaps.size()); ++b) {
-        auto &queue = mState.eapQueues[b];
-        if (queue.empty())
-            continue;
-        if (limit > 0) {
-            for (int k = 0; k < limit && !queue.empty(); ++k) {
-                const int i = pickFromQueue(queue, b, false, -1);
-                const std::int32_t id = queue[i];
-                queue.erase(queue.begin() + i);
-                take(b, id);
-            }
-            continue;
-        }
-        // `all`: the whole queue leaves this slot, in Ψ order.
-        sortByPriority(queue, b);
-        for (std::int32_t id : queue)
-            take(b, id);
-        queue.clear();
-    }
-}
-
-void Engine::dispatchFromEaps()
-{
-    if (mDispatch->centralised()) {
-        dispatchSlotCentrally();
-        return;
-    }
-    takeFromEapQueues([this](int eap, std::int32_t id) { dispatchRequest(eap, id); });
-}
-
-void Engine::sortByPriority(std::vector<std::int32_t> &queue, int queueIndex)
-{
-    if (mDequeue->isFifo())
-        return;
-    mScratchPriority.resize(queue.size());
-    for (std::size_t i = 0; i < queue.size(); ++i)
-        mScratchPriority[i] = mDequeue->priority(queueIndex, mState.requests[queue[i]], mState.now);
-    std::vector<std::size_t> order(queue.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
-        return mScratchPriority[x] > mScratchPriority[y];
-    });
-    std::vector<std::int32_t> sorted(queue.size());
-    for (std::size_t i = 0; i < order.size(); ++i)
-        sorted[i] = queue[order[i]];
-    queue.swap(sorted);
-}
-
-/**
- * A centralised dispatcher plans the whole slot: the same requests leave the
- * same queues in the same Ψ order as for a decentralised one, but all of them
- * are handed to the policy before the first is dispatched.
- */
-void Engine::dispatchSlotCentrally()
-{
-    mSlotBatch.clear();
-    takeFromEapQueues([this](int eap, std::int32_t id) {
-        mSlotBatch.push_back({eap, id, nullptr});
-    });
-    if (mSlotBatch.empty())
-        return;
-    mSlotCandidates.resize(mSlotBatch.size());
-    for (std::size_t i = 0; i < mSlotBatch.size(); ++i)
-        mSlotBatch[i].candidates =
-            &candidatesFor(mSlotBatch[i].eap, mSlotBatch[i].request, mSlotCandidates[i]);
-    const auto t0 = std::chrono::steady_clock::now();
-    mDispatch->beginSlot(mState, mSlotBatch);
-    mMetrics.dispatchPlanning(nanosSince(t0));
-    for (const SlotRequest &q : mSlotBatch)
-        dispatchRequest(q.eap, q.request);
-}
-
-const std::vector<int> &Engine::candidatesFor(int eap, std::int32_t id,
-                                              std::vector<int> &scratch) const
-{
-    const int site = mTopology.eaps[eap].site;
-    const Request &r = mState.requests[id];
-    const std::vector<int> &hosting = mHosting[std::size_t(site) * mState.serviceCount + r.service];
-    if (!mRequestDemands)
-        return hosting;
-    // KaiS eq. 4: a node is an available action only with the request's cpu and
-    // memory left over the requests it already holds.
-    constexpr double kSlack = 1e-9;
-    scratch.clear();
-    for (const int n : hosting) {
-        const NodeInfo &info = mTopology.nodes[std::size_t(n)];
-        const NodeState &ns = mState.nodes[std::size_t(n)];
-        if (ns.requestCpu + r.cpu <= info.cpu + kSlack &&
-            ns.requestMemory + r.memory <= info.memory + kSlack)
-            scratch.push_back(n);
-    }
-    return scratch;
-}
-
 void Engine::leaveNode(int node, const Request &r)
 {
     NodeState &ns = mState.nodes[std::size_t(node)];
     ns.demand -= 1.0;
     ns.requestCpu -= r.cpu;
     ns.requestMemory -= r.memory;
-}
-
-void Engine::dispatchRequest(int eap, std::int32_t id)
-{
-    Request &r = mState.requests[id];
-    r.dequeued = mState.now;
-    const EapInfo &info = mTopology.eaps[eap];
-    const auto &candidates = candidatesFor(eap, id, mCandidates);
-
-    const auto t0 = std::chrono::steady_clock::now();
-    const DispatchContext ctx{mState, eap, r, candidates, mDispatchRng};
-    int target = mDispatch->dispatch(ctx);
-    mMetrics.dispatchDecision(nanosSince(t0));
-    mObservers.notify(&SimObserver::onCandidates, mState, id, eap, candidates, target);
-
-    if (target != kCloud &&
-        std::find(candidates.begin(), candidates.end(), target) == candidates.end())
-        target = kCloud; // a policy may only pick nodes that F (eq. 4) marks available
-    r.target = target;
-    mMetrics.dispatched(target == kCloud);
-    mObservers.notify(&SimObserver::onDispatch, mState, id, eap, target);
-    // The request leaves the eAP once its decision is there (+ 0.0 changes no time).
-    const double delay = mDispatch->decisionDelay(eap);
-    if (mDispatch->centralised())
-        mMetrics.schedulingDelay(delay);
-    const double leaves = mState.now + delay;
-    if (target == kCloud) {
-        mMetrics.wanRequestBytes(r.size);
-        mEvents.push(leaves + transferSeconds(info.toCloud, r.size), AtCloud, id);
-        return;
-    }
-    NodeState &ns = mState.nodes[target];
-    ns.demand += 1.0;
-    ns.requestCpu += r.cpu;
-    ns.requestMemory += r.memory;
-    mMetrics.lanRequestBytes(r.size);
-    mEvents.push(leaves + transferSeconds(mScenario.network.lan, r.size), AtNode, id, target);
 }
 
 int Engine::pickFromQueue(const std::vector<std::int32_t> &queue, int queueIndex,

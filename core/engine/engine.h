@@ -50,6 +50,16 @@ public:
     virtual bool stopRequested() { return false; }
 };
 
+/** A request leaving an eAP whose dispatch decision is taken outside the engine
+ *  (Engine::setExternalDispatch). Valid until it is decided. */
+struct PendingDispatch
+{
+    int eap = -1;
+    std::int32_t request = -1;
+    /** The edge nodes F (KaiS eq. 4) allows for it, as a DispatchPolicy is given them. */
+    const std::vector<int> *candidates = nullptr;
+};
+
 /** What a run is, besides its scenario and policies. */
 struct RunConfig
 {
@@ -82,6 +92,20 @@ public:
     /** Advances one slot; false once the run's duration is reached. */
     bool stepSlot();
     RunResult finish();
+
+    /**
+     * Takes the dispatch decisions of the eAPs marked 1 in `eaps` outside the engine,
+     * one request at a time (an environment's agent); the others' stay with the
+     * dispatch policy. Call before the first slot. Throws std::invalid_argument for a
+     * centralised dispatch policy, which plans every eAP's slot at once.
+     */
+    void setExternalDispatch(std::vector<char> eaps);
+    /** Runs to the next request of an external eAP, in the order the policy would
+     *  have seen it, and returns it; null once the run is over. Until decideExternal()
+     *  it stays pending and is returned again. */
+    const PendingDispatch *nextExternalDecision();
+    /** Sends the pending request to `target`: a node of its candidates, else the cloud. */
+    void decideExternal(int target);
 
     const SimState &state() const { return mState; }
     const Topology &topology() const { return mTopology; }
@@ -119,12 +143,29 @@ private:
         PodMonitor
     };
 
-    void beginSlot();
+    /** A request taken off an eAP queue this slot (the cursor over the queues). */
+    struct Leaving
+    {
+        int eap = 0;
+        std::int32_t request = -1;
+    };
+    /** Where the slot's departures from the eAP queues have got to. */
+    struct LeavingCursor
+    {
+        int eap = 0;
+        int taken = 0;        ///< from this eAP, with a dispatchPerSlot limit
+        std::size_t next = 0; ///< in this eAP's sorted queue, without one
+        bool sorted = false;
+    };
+
+    bool openSlot();
+    bool closeSlot();
     void processUntil(double until);
     void admitArrivals(double until);
     void dropExpired();
-    template <typename Take> void takeFromEapQueues(Take take);
-    void dispatchFromEaps();
+    /** The slot's next request to leave an eAP queue, in Ψ order, at most
+     *  dispatchPerSlot from each eAP; false once none is left. */
+    bool nextLeaving(Leaving &out);
     void dispatchSlotCentrally();
     void sortByPriority(std::vector<std::int32_t> &queue, int queueIndex);
     /** The edge nodes F (KaiS eq. 4) allows for request `id` at `eap`: those of the
@@ -135,6 +176,7 @@ private:
     /** A request leaves its edge node (finished or dropped) and frees what it held. */
     void leaveNode(int node, const Request &r);
     void dispatchRequest(int eap, std::int32_t id);
+    void sendRequest(int eap, std::int32_t id, const std::vector<int> &candidates, int target);
     void tryStartNode(int node);
     void tryStartCloud();
     void startOnReplica(std::int32_t replica, std::int32_t id);
@@ -199,9 +241,9 @@ private:
     OrchestrationPolicy *mOrchestration;
     PlacementFramework *mPlacement;
     std::unique_ptr<LayerCache[]> mCaches;
-    std::unique_ptr<PullQueue[]> mPulls;    ///< per node, only with deployments
+    std::unique_ptr<PullQueue[]> mPulls;             ///< per node, only with deployments
     std::vector<std::vector<std::int32_t>> mSharing; ///< per node: its running `usage` pods
-    std::unique_ptr<ServingState> mServing; ///< only with serving streams
+    std::unique_ptr<ServingState> mServing;          ///< only with serving streams
     bool mPodsPlaced = false;
     Subscribers<SimObserver> mObservers;
     Rng mDispatchRng;
@@ -212,11 +254,11 @@ private:
     std::vector<std::int32_t> mFreeRequests;
     std::vector<std::int32_t> mFreeReplicas;
     std::vector<std::vector<int>>
-        mHosting;                       ///< [site * W + service] -> edge nodes with a ready replica
-    bool mRequestDemands = false;  ///< some service's requests need cpu or memory (F filters)
-    std::vector<int> mCandidates;  ///< F's nodes of the request being dispatched
+        mHosting;                 ///< [site * W + service] -> edge nodes with a ready replica
+    bool mRequestDemands = false; ///< some service's requests need cpu or memory (F filters)
+    std::vector<int> mCandidates; ///< F's nodes of the request being dispatched
     std::vector<std::vector<int>> mSlotCandidates; ///< ... of each request of a central slot
-    std::vector<double> mPullFreeAt;    ///< per node: when its image downloads are done
+    std::vector<double> mPullFreeAt;               ///< per node: when its image downloads are done
     std::vector<double> mFrameBusy;     ///< [site * W + service]: core-seconds busy this frame
     std::vector<double> mReturnLatency; ///< per node: result back to the device
     std::vector<double> mScratchPriority;
@@ -228,6 +270,11 @@ private:
     double mWallStart = 0.0;
     bool mCancelled = false;
     bool mFinished = false;
+    bool mSlotOpen = false; ///< dispatching from the eAP queues (between openSlot and closeSlot)
+    LeavingCursor mLeaving;
+    std::vector<char> mExternal; ///< per eAP: decisions taken outside (empty: none)
+    PendingDispatch mExternalPending;
+    bool mHasExternalPending = false;
 };
 
 } // namespace schedlab

@@ -11,7 +11,7 @@
 #include "train/cmmacnets.h"
 #include "train/curriculum.h"
 #include "train/gpglearner.h"
-#include "train/kaisreward.h"
+#include "env/kaisreward.h"
 
 #include <chrono>
 #include <cmath>

@@ -11,7 +11,7 @@
 #include "learn/trainer.h"
 #include "scenario/scenarioio.h"
 #include "train/curriculum.h"
-#include "train/kaisreward.h"
+#include "env/kaisreward.h"
 #include "train/trainers.h"
 
 #include <QJsonDocument>

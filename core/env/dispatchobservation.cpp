@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "env/dispatchobservation.h"
+
+#include "policy/dispatchpolicy.h"
+#include "state/simstate.h"
+#include "state/topology.h"
+
+#include <algorithm>
+
+namespace schedlab {
+
+DispatchObservation::DispatchObservation(const Topology &topology, int services)
+{
+    for (int b = 0; b < int(topology.eaps.size()); ++b) {
+        mLocal.emplace_back(topology, services, b);
+        mSize = std::max(mSize, mLocal.back().layout().size());
+        mActions = std::max(mActions, mLocal.back().layout().actions());
+    }
+}
+
+int DispatchObservation::target(int eap, int action) const
+{
+    const LocalStateBuilder &local = mLocal[std::size_t(eap)];
+    return action < local.layout().actions() ? local.target(action) : kCloud;
+}
+
+void DispatchObservation::write(const DispatchContext &ctx, std::span<float> state,
+                                std::span<std::uint8_t> mask) const
+{
+    const LocalStateBuilder &local = mLocal[std::size_t(ctx.eap)];
+    const LocalStateLayout &layout = local.layout();
+    local.write(ctx, state.first(std::size_t(layout.size())));
+    std::fill(state.begin() + layout.size(), state.end(), 0.0f);
+    local.writeMask(ctx, mask.first(std::size_t(layout.actions())));
+    std::fill(mask.begin() + layout.actions(), mask.end(), std::uint8_t(0));
+}
+
+void DispatchObservation::writeLoads(const SimState &state, int eap, std::span<double> load,
+                                     std::span<double> memory) const
+{
+    std::fill(load.begin(), load.end(), 0.0);
+    std::fill(memory.begin(), memory.end(), 0.0);
+    const std::vector<int> &pool = mLocal[std::size_t(eap)].pool();
+    for (std::size_t j = 0; j < pool.size(); ++j) {
+        load[j + 1] = state.cpuLoad(pool[j]);
+        memory[j + 1] = state.memAllocated(pool[j]);
+    }
+}
+
+} // namespace schedlab
