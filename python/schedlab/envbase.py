@@ -77,9 +77,10 @@ class SchedlabEnv(gymnasium.Env if gymnasium else object):
                 raise TypeError(f"options {options!r}: give a dict or None")
             unknown = sorted(set(options) - set(self.reset_options), key=str)
             if unknown:
-                known = ", ".join(sorted(self.reset_options)) or "none"
-                raise ValueError(f"unknown reset option {', '.join(map(repr, unknown))}; "
-                                 f"{type(self).__name__} takes: {known}")
+                known = ", ".join(sorted(self.reset_options))
+                takes = f"takes {known}" if known else "takes no reset options"
+                raise ValueError(f"unknown reset option {', '.join(map(repr, unknown))}: "
+                                 f"{type(self).__name__} {takes}")
         if seed is not None:
             episode = _seed_of(seed)
         elif self._episode_seed is None:

@@ -3,6 +3,9 @@
 # filters as the mask, the back-off of a node that does not fit, the reward settings of
 # DRS Table 5, episode ends, seeds, and arguments refused with a clear message.
 import math
+import re
+import subprocess
+import sys
 
 import numpy as np
 import pytest
@@ -180,3 +183,16 @@ def test_a_scenario_that_ends_before_its_first_pod_cannot_reset():
         env.reset()
     with pytest.raises(RuntimeError, match="reset"):
         env.step(0)
+
+
+
+def test_the_user_guide_example_runs(tmp_path):
+    guide = (SOURCE / "docs" / "user-guide.md").read_text()
+    part = guide.split("\n### Gymnasium environments\n", 1)[1].split("\n## ", 1)[0]
+    code = re.search(r"```python\n(.*?)```", part, re.S).group(1)
+    assert "PlacementEnv" in code
+    (tmp_path / "scenarios").symlink_to(SOURCE / "scenarios")
+    done = subprocess.run([sys.executable, "-c", code + "print(terminated, truncated)"],
+                          cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "True False\n"
