@@ -12,17 +12,16 @@ import schedlab.spaces
 
 
 def shim():
-    hidden = sys.modules.get("gymnasium")
-    sys.modules["gymnasium"] = None  # `import gymnasium` fails
+    hidden = {name: module for name, module in sys.modules.items()
+              if name == "gymnasium" or name.startswith("gymnasium.")}
+    sys.modules.update({"gymnasium": None, "gymnasium.spaces": None})  # imports fail
     try:
         spec = importlib.util.spec_from_file_location("spaces_shim", schedlab.spaces.__file__)
         module = importlib.util.module_from_spec(spec)
         spec.loader.exec_module(module)
     finally:
-        if hidden is None:
-            del sys.modules["gymnasium"]
-        else:
-            sys.modules["gymnasium"] = hidden
+        del sys.modules["gymnasium"], sys.modules["gymnasium.spaces"]
+        sys.modules.update(hidden)
     assert not module.GYMNASIUM
     return module
 
