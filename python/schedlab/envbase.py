@@ -92,12 +92,13 @@ class SchedlabEnv(gymnasium.Env if gymnasium else object):
         else:
             self._np_random, _ = spaces._rng(episode)
             self._np_random_seed = episode
+        # A seed the core refuses leaves no episode, and reset() goes on to the next one.
+        self._over, self._info, self._episode_seed = None, {}, episode
         obs, info = self._core_reset(episode, options or {})
-        self._episode_seed = episode
+        self._info = self._checked(info)
         self._over = False
         self._steps = 0
         self._return = 0.0
-        self._info = self._checked(info)
         return obs, self._info
 
     def step(self, action):

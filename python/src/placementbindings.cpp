@@ -63,7 +63,7 @@ public:
             throw py::value_error("episode_pods " + std::to_string(episodePods) + ": give 1 to " +
                                   std::to_string(kMostEpisodePods));
         if (!(settle >= 0.0) || !std::isfinite(settle))
-            throw py::value_error("settle " + std::to_string(settle) +
+            throw py::value_error("settle " + py::repr(py::float_(settle)).cast<std::string>() +
                                   ": give the seconds from an action to its reward, 0 or more");
         DrsEnvConfig config;
         config.episodePods = episodePods;

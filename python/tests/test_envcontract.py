@@ -260,3 +260,22 @@ def test_the_base_refuses_bad_seeds_and_render_modes():
         env.reset(options=[("a", 1)])
     with pytest.raises(ValueError, match="render_mode"):
         ToyEnv(render_mode="human")
+
+
+def test_a_reset_the_core_refuses_leaves_no_episode_to_step():
+    class OddSeedsOnly(ToyCore):
+        def reset(self, seed):
+            if seed % 2 == 0 and hasattr(self, "rng"):
+                raise ValueError(f"seed {seed} refused")
+            return super().reset(seed)
+
+    env = ToyEnv(OddSeedsOnly())
+    env.reset(seed=1)
+    env.step(0)
+    with pytest.raises(ValueError, match="seed 2 refused"):
+        env.reset()
+    with pytest.raises(RuntimeError, match="before reset"):
+        env.step(0)
+    assert env.action_masks().tolist() == [False] * 3
+    env.reset()
+    assert env.episode_seed == 3
