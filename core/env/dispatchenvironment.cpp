@@ -79,7 +79,11 @@ double DispatchEnvironment::act(int action)
     ++slot(mEngine->state().slot).decisions;
     ++slot(mEngine->state().slot).open;
     mSlotOf[p->request] = mEngine->state().slot;
-    mEngine->decideExternal(mObservation.target(p->eap, action));
+    const int eap = p->eap;
+    const std::int32_t request = p->request;
+    mEngine->decideExternal(mObservation.target(eap, action));
+    const int sentTo = mEngine->state().requests[std::size_t(request)].target;
+    mSent = sentTo == kCloud ? 0 : mObservation.local(eap).poolIndex(sentTo) + 1;
     ++mSteps;
     advance();
     return std::exchange(mReward, 0.0);

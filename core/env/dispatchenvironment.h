@@ -74,6 +74,9 @@ public:
     /** Per action, what greedy compares (DispatchObservation::writeLoads). */
     void writeLoads(std::span<double> load, std::span<double> memory) const;
     int steps() const { return mSteps; }
+    /** The action the last request was sent by: the one given, or 0 (the cloud) when
+     *  it named a node F did not allow. */
+    int sentAction() const { return mSent; }
     const Engine &engine() const { return *mEngine; }
     const Scenario &scenario() const { return mScenario; }
     RunResult finish();
@@ -109,6 +112,7 @@ private:
     Rng mUnusedRng; ///< DispatchContext wants one; the agent draws its own randomness
     int mEap = -1;
     int mSteps = 0;
+    int mSent = 0;
     /** Rewards taken since the last step returned; those of the slots before the
      *  first decision go to the first step. */
     double mReward = 0.0;

@@ -15,11 +15,12 @@ installed, else lists of dicts.
 from . import _schedlab, spaces
 from ._schedlab import Scenario, __version__, load, validate
 from .errors import Problem, ScenarioError
+from .dispatchenv import DispatchEnv, DispatchVecEnv, make_vec
 from .placementenv import PlacementEnv
 from .tables import table
 
-__all__ = ["Metrics", "PlacementEnv", "Problem", "Scenario", "ScenarioError", "Store",
-           "compare", "load", "metrics", "policies", "run", "spaces", "validate"]
+__all__ = ["DispatchEnv", "DispatchVecEnv", "Metrics", "PlacementEnv", "Problem", "Scenario",
+           "ScenarioError", "Store", "compare", "load", "make_vec", "metrics", "policies", "run", "spaces", "validate"]
 
 SUMMARY_COLUMNS = ["policy", "metric", "unit", "mean", "ci95", "n"]
 

@@ -12,4 +12,5 @@ PYBIND11_MODULE(_schedlab, m)
     schedlab::python::bindRun(m);
     schedlab::python::bindStore(m);
     schedlab::python::bindPlacement(m);
+    schedlab::python::bindDispatch(m);
 }
