@@ -4,6 +4,8 @@
 BUILD     ?= build
 JOBS      ?= $(shell nproc)
 SCENARIO  ?= scenarios/tutorial.yaml
+# The interpreter the build makes the Python module for (CMakeLists.txt: Debian's).
+PYTHON    ?= /usr/bin/python3
 DEPS      := cmake ninja-build g++ pkg-config qt6-base-dev qt6-svg-dev libqcustomplot-dev \
              libtorch-dev libopenblas0-pthread libyaml-cpp-dev libsqlite3-dev libcli11-dev \
              liblemon-dev libglpk-dev \
@@ -67,6 +69,14 @@ bench: build
 	$(BUILD)/bench/bench_policies --benchmark_min_time=0.2
 	$(BUILD)/bench/bench_learn scenarios/kais-large.yaml
 	QT_QPA_PLATFORM=offscreen $(BUILD)/bench/bench_gui_frames scenarios/kais-large.yaml
+	$(BUILD)/bench/bench_env scenarios/kais-large.yaml scenarios/tutorial.yaml
+	@if ls $(BUILD)/python/schedlab/_schedlab*.so >/dev/null 2>&1; then \
+	  echo "bench/bench_python_env.py scenarios/kais-large.yaml"; \
+	  PYTHONDONTWRITEBYTECODE=1 PYTHONPATH=$(BUILD)/python $(PYTHON) \
+	    bench/bench_python_env.py scenarios/kais-large.yaml; \
+	else \
+	  echo "bench_python_env: skipped (the build has no Python module)"; \
+	fi
 
 $(SANITIZE_BUILD)/build.ninja:
 	cmake -S . -B $(SANITIZE_BUILD) -G Ninja $(CHECK_TREE) -DCMAKE_CXX_FLAGS="-O1 -g1" \
