@@ -15,9 +15,10 @@ namespace schedlab {
 
 RunResult runScenario(const Scenario &scenario, const PolicySelection &policies, std::uint64_t seed,
                       double duration, SimObserver *observer,
-                      std::shared_ptr<const LearnedModel> model)
+                      std::shared_ptr<const LearnedModel> model, PolicySet given)
 {
-    Engine engine(scenario, buildPolicySet(policies, std::move(model)), {seed, duration});
+    Engine engine(scenario, buildPolicySet(policies, std::move(model), std::move(given)),
+                  {seed, duration});
     engine.addObserver(observer);
     return engine.run();
 }
@@ -55,9 +56,10 @@ std::vector<CellResult> runComparison(const Scenario &scenario, const Comparison
                 std::optional<StopWatcher> watcher;
                 if (hooks.stopRuns)
                     watcher.emplace(*hooks.stopRuns);
-                cell.result = runScenario(scenario, spec.variants[cell.variant].policies,
-                                          spec.seeds[cell.seedIndex], spec.duration,
-                                          watcher ? &*watcher : nullptr, spec.model);
+                const Variant &variant = spec.variants[cell.variant];
+                cell.result = runScenario(scenario, variant.policies, spec.seeds[cell.seedIndex],
+                                          spec.duration, watcher ? &*watcher : nullptr, spec.model,
+                                          variant.given ? variant.given() : PolicySet{});
                 if (hooks.stopRuns && hooks.stopRuns->load())
                     cell.error = kInterrupted;
             } catch (const std::exception &e) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "engine/policyset.h"
 #include "metrics/confidence.h"
 #include "metrics/runresult.h"
 #include "model/scenario.h"
@@ -19,16 +20,20 @@ class SimObserver;
 struct LearnedModel;
 
 /** One run of a scenario under a policy set and seed; throws std::invalid_argument on
- *  bad input. `model` holds the weights of learned policies (a loaded checkpoint). */
+ *  bad input. `model` holds the weights of learned policies (a loaded checkpoint);
+ *  the planes set in `given` run those policies instead of the ones named. */
 RunResult runScenario(const Scenario &scenario, const PolicySelection &policies, std::uint64_t seed,
                       double duration = 0.0, SimObserver *observer = nullptr,
-                      std::shared_ptr<const LearnedModel> model = nullptr);
+                      std::shared_ptr<const LearnedModel> model = nullptr, PolicySet given = {});
 
 /** A policy set under comparison, labelled by what varies (e.g. "greedy"). */
 struct Variant
 {
     std::string label;
     PolicySelection policies;
+    /** Policies written outside the registry (a Python function), built afresh for each
+     *  run: the planes it sets run them, under the names `policies` gives them. */
+    std::function<PolicySet()> given;
 };
 
 struct ComparisonSpec

@@ -17,6 +17,7 @@ from ._schedlab import Scenario, __version__, load, validate
 from .errors import Problem, ScenarioError
 from .dispatchenv import DispatchEnv, DispatchVecEnv, make_vec
 from .placementenv import PlacementEnv
+from .pythonpolicies import split as _python_policies
 from .tables import table
 
 __all__ = ["DispatchEnv", "DispatchVecEnv", "Metrics", "PlacementEnv", "Problem", "Scenario",
@@ -44,10 +45,12 @@ def run(scenario, **options):
     `scenario` is a Scenario or a file name. Options: dispatch, dequeue,
     orchestration, placement (a policy name each; default the scenario's), seed
     (default the scenario's), duration ("10m" or seconds), checkpoint (a file of
-    trained weights for learned policies). `.units` names each metric's unit, from
-    the metric table (schedlab.metrics()).
+    trained weights for learned policies). A dispatch or placement policy may be a
+    Python function policy(state, mask[, info]) -> action, which sees what
+    DispatchEnv's or PlacementEnv's agent sees. `.units` names each metric's unit,
+    from the metric table (schedlab.metrics()).
     """
-    return Metrics(_schedlab.run(_scenario(scenario), **options))
+    return Metrics(_schedlab.run(_scenario(scenario), **_python_policies(options)))
 
 
 def compare(scenario, **options):
@@ -58,8 +61,12 @@ def compare(scenario, **options):
     commas, or a list; every combination runs), seeds (a count from the scenario's
     seed, default 10, or a list of seeds), jobs (parallel runs; 0, the default, is one
     per core), duration, checkpoint, db (an experiment store to record the runs in).
-    Ctrl-C stops the runs at their next slot and raises KeyboardInterrupt.
+    Dispatch and placement lists may hold Python functions beside the names:
+    policy(state, mask[, info]) -> action, as an agent acts in DispatchEnv or
+    PlacementEnv, named by their `name` attribute or __name__; with one, the runs go
+    one at a time. Ctrl-C stops the runs at their next slot and raises KeyboardInterrupt.
     """
+    options = _python_policies(options)
     return table(_schedlab.compare(_scenario(scenario), **options), SUMMARY_COLUMNS)
 
 

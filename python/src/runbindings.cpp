@@ -4,6 +4,7 @@
 // what they report: the metric catalog and the policy registry.
 #include "arguments.h"
 #include "bindings.h"
+#include "pythonpolicies.h"
 
 #include "engine/engine.h"
 #include "engine/stopwatcher.h"
@@ -18,6 +19,7 @@
 #include <pybind11/stl.h>
 
 #include <filesystem>
+#include <map>
 #include <thread>
 
 namespace schedlab::python {
@@ -50,6 +52,50 @@ py::list policyTable()
     return rows;
 }
 
+/** The Python functions a run or comparison was given, by plane and name
+ *  (schedlab/__init__.py's _policies() gives {name: (function, with_info)}). */
+struct PythonPlanes
+{
+    std::map<std::string, PythonPolicy> dispatch, placement;
+
+    PythonPlanes(const py::dict &d, const py::dict &p)
+    {
+        read(d, dispatch);
+        read(p, placement);
+    }
+    bool any() const { return !dispatch.empty() || !placement.empty(); }
+
+    /** The registry's check of `selection`, Python names aside. */
+    void requireKnown(PolicySelection selection, const PolicySelection &base) const
+    {
+        if (dispatch.count(selection.dispatch))
+            selection.dispatch = dispatch.count(base.dispatch) ? "greedy" : base.dispatch;
+        if (placement.count(selection.placement))
+            selection.placement = placement.count(base.placement) ? "kube-default" : base.placement;
+        requireKnownPolicies(selection);
+    }
+    /** What runs the Python planes of `selection`; empty when it names none. */
+    std::function<PolicySet()> given(const PolicySelection &selection) const
+    {
+        const auto d = dispatch.find(selection.dispatch);
+        const auto p = placement.find(selection.placement);
+        if (d == dispatch.end() && p == placement.end())
+            return {};
+        return pythonPolicies(d == dispatch.end() ? nullptr : &d->second,
+                              p == placement.end() ? nullptr : &p->second);
+    }
+
+private:
+    static void read(const py::dict &from, std::map<std::string, PythonPolicy> &into)
+    {
+        for (const auto &[name, entry] : from) {
+            const auto pair = entry.cast<py::tuple>();
+            into[name.cast<std::string>()] = {name.cast<std::string>(), pair[0],
+                                              pair[1].cast<bool>()};
+        }
+    }
+};
+
 /** The one policy of a plane a run takes, if given. */
 void takeOne(const py::object &given, const char *plane, std::string &into)
 {
@@ -63,8 +109,10 @@ void takeOne(const py::object &given, const char *plane, std::string &into)
 
 py::dict run(const PyScenario &s, const py::object &dispatch, const py::object &dequeue,
              const py::object &orchestration, const py::object &placement, const py::object &seed,
-             const py::object &duration, const std::optional<std::string> &checkpoint)
+             const py::object &duration, const std::optional<std::string> &checkpoint,
+             const py::dict &pythonDispatch, const py::dict &pythonPlacement)
 {
+    const PythonPlanes python(pythonDispatch, pythonPlacement);
     const Scenario scenario = s.cluster("schedlab.run"); // a copy: set() may run meanwhile
     RunOptions options;
     options.policies = scenario.policies;
@@ -72,7 +120,7 @@ py::dict run(const PyScenario &s, const py::object &dispatch, const py::object &
     takeOne(dequeue, "dequeue", options.policies.dequeue);
     takeOne(orchestration, "orchestration", options.policies.orchestration);
     takeOne(placement, "placement", options.policies.placement);
-    requireKnownPolicies(options.policies);
+    python.requireKnown(options.policies, scenario.policies);
     options.duration = durationOf(duration);
     requireRunSize(scenario, options.duration);
     options.seed = seed.is_none() ? scenario.seed : seedOf(seed);
@@ -82,7 +130,9 @@ py::dict run(const PyScenario &s, const py::object &dispatch, const py::object &
     std::atomic<bool> stop{false};
     runInterruptibly(
         [&] {
-            Engine engine(scenario, buildPolicySet(options), options.config());
+            const auto given = python.given(options.policies);
+            Engine engine(scenario, buildPolicySet(options, given ? given() : PolicySet{}),
+                          options.config());
             StopWatcher watcher(stop);
             engine.addObserver(&watcher);
             result = engine.run();
@@ -117,19 +167,25 @@ std::vector<std::uint64_t> seedList(const py::object &seeds, std::uint64_t first
 py::list compare(const PyScenario &s, const py::object &dispatch, const py::object &dequeue,
                  const py::object &orchestration, const py::object &placement,
                  const py::object &seeds, int jobs, const py::object &duration,
-                 const std::optional<std::string> &checkpoint, const std::optional<std::string> &db)
+                 const std::optional<std::string> &checkpoint, const std::optional<std::string> &db,
+                 const py::dict &pythonDispatch, const py::dict &pythonPlacement)
 {
     const Scenario scenario = s.cluster("schedlab.compare");
+    const PythonPlanes python(pythonDispatch, pythonPlacement);
     ComparisonSpec spec;
     spec.variants = crossVariants(
         scenario.policies, policyNames(dispatch, "dispatch"), policyNames(dequeue, "dequeue"),
         policyNames(orchestration, "orchestration"), policyNames(placement, "placement"));
-    for (const Variant &v : spec.variants)
-        requireKnownPolicies(v.policies);
+    for (Variant &v : spec.variants) {
+        python.requireKnown(v.policies, scenario.policies);
+        v.given = python.given(v.policies);
+    }
     spec.seeds = seedList(seeds, scenario.seed);
     if (jobs < 0 || jobs > 1024)
         throw py::value_error("jobs " + std::to_string(jobs) + ": give 0 to 1024");
     spec.jobs = jobs > 0 ? jobs : int(std::max(1u, std::thread::hardware_concurrency()));
+    if (python.any())
+        spec.jobs = 1; // one run at a time calls Python: a stateful function sees the same order
     spec.duration = durationOf(duration);
     requireRunSize(scenario, spec.duration);
     spec.model = checkpointOf(checkpoint);
@@ -180,12 +236,14 @@ void bindRun(py::module_ &m)
           py::arg("dequeue") = py::none(), py::arg("orchestration") = py::none(),
           py::arg("placement") = py::none(), py::arg("seed") = py::none(),
           py::arg("duration") = py::none(), py::arg("checkpoint") = py::none(),
+          py::arg("python_dispatch") = py::dict(), py::arg("python_placement") = py::dict(),
           "One run, as `schedlab-cli run`: the metrics by name, in report order");
     m.def("compare", &compare, py::arg("scenario"), py::kw_only(), py::arg("dispatch") = py::none(),
           py::arg("dequeue") = py::none(), py::arg("orchestration") = py::none(),
           py::arg("placement") = py::none(), py::arg("seeds") = 10, py::arg("jobs") = 0,
           py::arg("duration") = py::none(), py::arg("checkpoint") = py::none(),
-          py::arg("db") = py::none(),
+          py::arg("db") = py::none(), py::arg("python_dispatch") = py::dict(),
+          py::arg("python_placement") = py::dict(),
           "A comparison, as `schedlab-cli compare`: one row per policy and metric");
 }
 
