@@ -37,3 +37,14 @@ def test_the_readme_command_runs(tmp_path):
                           text=True, env=dict(os.environ))
     assert done.returncode == 0, done.stderr
     assert ast.literal_eval(done.stdout)["arrived"] > 0
+
+
+def test_every_python_example_of_the_section_runs(tmp_path):
+    pytest.importorskip("pandas")
+    blocks = re.findall(r"```python\n(.*?)```", section(), re.S)
+    assert len(blocks) >= 2
+    (tmp_path / "scenarios").symlink_to(SOURCE / "scenarios")
+    for code in blocks[1:]:
+        done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
+                              text=True)
+        assert done.returncode == 0, code + done.stderr
