@@ -4,8 +4,8 @@
 check_env(case) runs every check on an EnvCase; each check is also a function of
 its own, so a test can name the rule that broke. A case gives make() (a fresh
 environment each call, episodes short enough to run to their end a few times) and,
-optionally, took_effect(info): whether the step's action did what it asks (for
-placement: the pod was bound). With it the action mask is held to its word: a
+optionally, took_effect(info, action): whether the step's action did what it asks
+(for placement: the pod was bound; for dispatch: the request went where it said). With it the action mask is held to its word: a
 masked-out action never takes effect, a masked-in one does.
 """
 
@@ -194,7 +194,7 @@ def check_action_mask(case):
             allowed = int(rng.integers(2)) if 0 < mask.sum() < len(mask) else int(mask.any())
             action = int(rng.choice(np.flatnonzero(mask == allowed)))
             _, _, terminated, truncated, info = _step(env, action)
-            effect = bool(case.took_effect(info))
+            effect = bool(case.took_effect(info, action))
             tried[allowed] += 1
             if effect != bool(allowed):
                 wrong[allowed].append(f"action {action} {'in' if allowed else 'out'}side the "

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import schedlab
-from conftest import SOURCE
+from conftest import SOURCE, TUTORIAL
 from envcheck import CHECKS, EnvCase, check_env
 from schedlab import spaces
 from schedlab.envbase import SchedlabEnv
@@ -24,7 +24,7 @@ def drs_with_big_pods():
     return s
 
 
-def bound(info):
+def bound(info, action):
     return info["bound"]
 
 
@@ -36,7 +36,29 @@ def bound(info):
 # engine's cluster, which binds them after the last decision).
 ENDED_MEANWHILE = 0.005
 
+def sent(info, action):
+    return info["sent"] == action
+
+
+def short_tutorial():
+    s = schedlab.load(TUTORIAL)
+    s.set("time.duration", "40s")
+    return s
+
+
+def edge_cloud_eap():
+    """kais-edge-cloud's first eAP as the agent, greedy at the others, an actions space
+    with room past its pool."""
+    s = schedlab.load(str(SOURCE / "scenarios" / "kais-edge-cloud.yaml"))
+    s.set("time.duration", "20s")
+    return schedlab.DispatchEnv(s, eap=0, others="greedy")
+
+
 ENVIRONMENTS = [
+    EnvCase("DispatchEnv", lambda: schedlab.DispatchEnv(short_tutorial()), sent),
+    EnvCase("DispatchEnv-throughput",
+            lambda: schedlab.DispatchEnv(short_tutorial(), reward="throughput"), sent),
+    EnvCase("DispatchEnv-one-eap", edge_cloud_eap, sent),
     EnvCase("PlacementEnv", lambda: schedlab.PlacementEnv(DRS, episode_pods=20), bound,
             out_slack=ENDED_MEANWHILE),
     EnvCase("PlacementEnv-big-pods",
@@ -98,7 +120,7 @@ class ToyEnv(SchedlabEnv):
 
 def toy_case(env=ToyEnv, core=ToyCore):
     return EnvCase(env.__name__ + "/" + core.__name__, lambda: env(core()),
-                   lambda info: info["bound"])
+                   bound)
 
 
 def test_the_checker_passes_a_sound_environment():
