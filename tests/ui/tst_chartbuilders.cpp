@@ -5,6 +5,7 @@
 #include "sweepchart.h"
 
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 
 using namespace schedlab;
@@ -294,6 +295,70 @@ private Q_SLOTS:
         QVERIFY(policyColour("firmament") != policyColour("cmmac"));
         for (const char *orchestration : {"hpa", "static"})
             QVERIFY(policyColour("gsp-ss") != policyColour(orchestration));
+    }
+
+    void seriesOfOneChartHaveTheirOwnColours_data()
+    {
+        QTest::addColumn<QStringList>("names");
+        // "pygreedy" and "dqn" hash to greedy's blue, "pyrandom" to kube-default's colour.
+        QTest::newRow("a Python greedy beside greedy")
+            << QStringList{"greedy", "pygreedy", "random"};
+        QTest::newRow("two names of one hash") << QStringList{"pygreedy", "dqn", "round-robin"};
+        QTest::newRow("bundled names all")
+            << QStringList{"greedy", "random", "round-robin", "kube-default", "cmmac", "firmament"};
+        QTest::newRow("bundled names of one colour") << QStringList{"fifo", "cmmac", "siloed"};
+        QTest::newRow("seven of no table")
+            << QStringList{"pygreedy", "dqn", "pyrandom", "ppo", "a2c", "my_fn", "greedy_py"};
+        QTest::newRow("one name twice") << QStringList{"greedy", "pygreedy", "pygreedy", "random"};
+    }
+
+    /** Within one chart no two names share a colour while the palette has one left; a
+     *  bundled policy keeps its colour, another name keeps its own when it is free; the
+     *  colours are the set's, whatever the order of the series. */
+    void seriesOfOneChartHaveTheirOwnColours()
+    {
+        QFETCH(QStringList, names);
+        const QVector<QColor> colours = policyColours(names);
+        QCOMPARE(colours.size(), names.size());
+        QMap<QString, QColor> of;
+        QSet<QRgb> distinct;
+        for (int i = 0; i < names.size(); ++i) {
+            if (of.contains(names[i]))
+                QCOMPARE(colours[i], of[names[i]]); // one name, one colour
+            of[names[i]] = colours[i];
+            distinct.insert(colours[i].rgb());
+        }
+        QCOMPARE(distinct.size(), of.size());
+        for (const char *bundled : {"greedy", "random", "round-robin", "kube-default", "fifo"})
+            if (of.contains(bundled))
+                QCOMPARE(of[bundled], policyColour(bundled));
+
+        QStringList order = names;
+        std::sort(order.begin(), order.end());
+        do {
+            const QVector<QColor> again = policyColours(order);
+            for (int i = 0; i < order.size(); ++i)
+                QCOMPARE(again[i], of[order[i]]);
+        } while (std::next_permutation(order.begin(), order.end()));
+    }
+
+    void aNameKeepsItsOwnColourWhenFree()
+    {
+        QCOMPARE(policyColour("pygreedy"), policyColour("greedy")); // the clash itself
+        const QVector<QColor> alone = policyColours({"pygreedy", "random"});
+        QCOMPARE(alone[0], policyColour("pygreedy"));
+        const QVector<QColor> beside = policyColours({"greedy", "pygreedy", "random"});
+        QCOMPARE(beside[0], policyColour("greedy"));
+        QCOMPARE(beside[2], policyColour("random"));
+        // The next colour after blue that neither greedy nor random has: round-robin's.
+        QCOMPARE(beside[1], policyColour("round-robin"));
+        // Eight names, seven colours: two share one, and all are still chosen.
+        const QStringList eight{"pygreedy", "dqn",   "pyrandom",  "ppo",
+                                "a2c",      "my_fn", "greedy_py", "mygreedy"};
+        QSet<QRgb> used;
+        for (const QColor &c : policyColours(eight))
+            used.insert(c.rgb());
+        QCOMPARE(used.size(), 7);
     }
 };
 

@@ -208,6 +208,39 @@ private Q_SLOTS:
         QVERIFY(readAll(path).startsWith("%PDF"));
     }
 
+    /** A Python policy named "pygreedy" hashes to greedy's blue: beside greedy in one
+     *  chart it takes a colour of its own, in the preview, the image and pgfplots alike. */
+    void aPolicyOfNoTableIsNotDrawnInAnotherOnesColour()
+    {
+        ChartData d = bars();
+        d.series.insert(1, {"pygreedy", "pygreedy", {2}, {11}, {10}, {12}});
+        d.series[2].x = {3};
+        d.categories = QStringList{"greedy", "pygreedy", "random"};
+        const QVector<QColor> colours = seriesColours(d);
+        QCOMPARE(colours.size(), 3);
+        QCOMPARE(colours[0], policyColour("greedy"));
+        QCOMPARE(colours[2], policyColour("random"));
+        QVERIFY(colours[1] != colours[0] && colours[1] != colours[2]);
+
+        const QString tex = chartPgfplots(d, *chartPreset("ieee-single"));
+        QSet<QString> defined;
+        static const QRegularExpression define(
+            "\\\\definecolor\\{schedlab[A-Z]+\\}\\{HTML\\}\\{(\\w+)\\}");
+        for (auto it = define.globalMatch(tex); it.hasNext();)
+            defined.insert(it.next().captured(1));
+        QCOMPARE(defined.size(), 3);
+
+        // Each bar is filled with its own colour: count the pixels of each.
+        const QImage image = renderChartImage(d, *chartPreset("screen"));
+        for (const QColor &colour : colours) {
+            int painted = 0;
+            for (int y = 0; y < image.height(); ++y)
+                for (int x = 0; x < image.width(); ++x)
+                    painted += QColor(image.pixel(x, y)) == colour;
+            QVERIFY2(painted > 500, qPrintable(colour.name()));
+        }
+    }
+
     /** A run of one frame is one point: drawn as a marker with its interval, in the
      *  preview and in pgfplots, not as a line through one point, which shows nothing. */
     void aOnePointLineIsAMarker()

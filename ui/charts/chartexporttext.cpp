@@ -132,10 +132,11 @@ QString chartPgfplots(const ChartData &data, const ChartStyle &style)
          " \\usepgfplotslibrary{fillbetween}\n"
       << "% Ranges and ticks are the preview's; text is in the document's font.\n";
     const bool bars = data.kind == ChartKind::Bars;
+    const QVector<QColor> colours = seriesColours(data);
     for (int i = 0; i < data.series.size(); ++i) {
         const Series &s = data.series[i];
         t << "\\definecolor{schedlab" << letters(i) << "}{HTML}{"
-          << policyColour(s.colourKey).name().mid(1).toUpper() << "}\n";
+          << colours[i].name().mid(1).toUpper() << "}\n";
         t << "\\pgfplotstableread{\nx y lower upper minus plus\n";
         for (int k = 0; k < s.x.size() && k < s.y.size(); ++k) {
             const double lo = s.hasInterval() ? s.lower[k] : s.y[k];

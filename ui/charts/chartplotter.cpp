@@ -104,9 +104,9 @@ void placeLegend(QCustomPlot *plot, const ChartStyle &style, int row, double px)
     plot->axisRect()->insetLayout()->setInsetAlignment(0, a);
 }
 
-QPen linePen(const Series &s, double width)
+QPen linePen(const QColor &colour, double width)
 {
-    QPen pen(policyColour(s.colourKey), width);
+    QPen pen(colour, width);
     pen.setCapStyle(Qt::FlatCap);
     pen.setJoinStyle(Qt::MiterJoin);
     return pen;
@@ -131,22 +131,24 @@ void addErrorBars(QCustomPlot *plot, QCPAbstractPlottable *target, const Series 
 }
 
 /** Markers on the points of `graph` and, with an interval, error bars in its colour. */
-void addPointErrors(QCustomPlot *plot, QCPGraph *graph, const Series &s, const ChartStyle &style,
-                    double px)
+void addPointErrors(QCustomPlot *plot, QCPGraph *graph, const Series &s, const QColor &colour,
+                    const ChartStyle &style, double px)
 {
-    graph->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, policyColour(s.colourKey),
-                                           policyColour(s.colourKey), style.markerPt * px));
+    graph->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, colour, colour, style.markerPt * px));
     if (s.hasInterval())
-        addErrorBars(plot, graph, s, QPen(policyColour(s.colourKey), style.axisWidthPt * px),
+        addErrorBars(plot, graph, s, QPen(colour, style.axisWidthPt * px),
                      style.markerPt * px * 1.25);
 }
 
 void drawLines(QCustomPlot *plot, const ChartData &data, const ChartStyle &style, double px)
 {
     const double penWidth = style.lineWidthPt * px;
+    const QVector<QColor> colours = seriesColours(data);
     // Bands first, so that no band tints another policy's line.
     if (data.kind == ChartKind::Lines)
-        for (const Series &s : data.series) {
+        for (int i = 0; i < data.series.size(); ++i) {
+            const Series &s = data.series[i];
             if (!s.hasInterval())
                 continue;
             QCPGraph *lower = plot->addGraph();
@@ -155,21 +157,22 @@ void drawLines(QCustomPlot *plot, const ChartData &data, const ChartStyle &style
             upper->setData(s.x, s.upper, true);
             lower->setPen(Qt::NoPen);
             upper->setPen(Qt::NoPen);
-            QColor band = policyColour(s.colourKey);
+            QColor band = colours[i];
             band.setAlpha(45);
             upper->setBrush(band);
             upper->setChannelFillGraph(lower);
             lower->removeFromLegend();
             upper->removeFromLegend();
         }
-    // A colour belongs to a policy's name; when two series of one chart share one
-    // (many pairings), the later ones are dashed, then dotted, to stay apart.
+    // When two series of one chart share a colour (more of them than the palette has
+    // colours), the later ones are dashed, then dotted, to stay apart.
     std::map<QRgb, int> seen;
-    for (const Series &s : data.series) {
+    for (int i = 0; i < data.series.size(); ++i) {
+        const Series &s = data.series[i];
         QCPGraph *g = plot->addGraph();
         g->setName(s.name);
         g->setData(s.x, s.y, true);
-        QPen pen = linePen(s, penWidth);
+        QPen pen = linePen(colours[i], penWidth);
         const int earlier = seen[pen.color().rgb()]++;
         if (earlier > 0)
             pen.setStyle(earlier == 1 ? Qt::DashLine : Qt::DotLine);
@@ -180,7 +183,7 @@ void drawLines(QCustomPlot *plot, const ChartData &data, const ChartStyle &style
         // its interval a bar).
         if (data.kind == ChartKind::PointLines ||
             (s.x.size() == 1 && data.kind == ChartKind::Lines))
-            addPointErrors(plot, g, s, style, px);
+            addPointErrors(plot, g, s, colours[i], style, px);
     }
 }
 
@@ -191,12 +194,14 @@ void drawBars(QCustomPlot *plot, const ChartData &data, const ChartStyle &style,
     for (int i = 0; i < data.categories.size(); ++i)
         ticker->addTick(i + 1, data.categories[i]);
     plot->xAxis->setTicker(ticker);
-    for (const Series &s : data.series) {
+    const QVector<QColor> colours = seriesColours(data);
+    for (int i = 0; i < data.series.size(); ++i) {
+        const Series &s = data.series[i];
         auto *bars = new QCPBars(plot->xAxis, plot->yAxis);
         bars->setName(s.name);
         bars->setData(s.x, s.y, true);
         bars->setWidth(0.6);
-        QColor fill = policyColour(s.colourKey);
+        const QColor fill = colours[i];
         bars->setBrush(fill);
         bars->setPen(QPen(fill.darker(130), penWidth));
         if (s.hasInterval())
@@ -318,6 +323,14 @@ void styleAxes(QCustomPlot *plot, const ChartData &data, const ChartStyle &style
     plot->yAxis2->setTickLabels(false);
 }
 } // namespace
+
+QVector<QColor> seriesColours(const ChartData &data)
+{
+    QStringList keys;
+    for (const Series &s : data.series)
+        keys << (s.colourKey.isEmpty() ? s.name : s.colourKey);
+    return policyColours(keys);
+}
 
 void drawChart(QCustomPlot *plot, const ChartData &data, const ChartStyle &style)
 {

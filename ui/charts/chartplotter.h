@@ -18,6 +18,10 @@ namespace schedlab::charts {
  */
 void drawChart(QCustomPlot *plot, const ChartData &data, const ChartStyle &style);
 
+/** The colour of each series of `data`, in order: policyColours() of their colour keys
+ *  (a series without one by its name). The preview and every export draw with these. */
+QVector<QColor> seriesColours(const ChartData &data);
+
 /** Where an axis of a drawn chart runs and the ticks it shows there. */
 struct DrawnAxis
 {

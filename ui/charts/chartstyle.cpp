@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 
 namespace schedlab::charts {
 
@@ -111,41 +112,106 @@ QString chartFontFamily(ChartFont font, QString *note)
     return fallback;
 }
 
-QColor policyColour(const QString &name)
+namespace {
+// Okabe-Ito without its yellow, which is too light for lines on white.
+constexpr std::array<QRgb, 7> kPalette = {
+    qRgb(0x00, 0x72, 0xB2), qRgb(0xE6, 0x9F, 0x00), qRgb(0x00, 0x9E, 0x73), qRgb(0xD5, 0x5E, 0x00),
+    qRgb(0xCC, 0x79, 0xA7), qRgb(0x56, 0xB4, 0xE9), qRgb(0x00, 0x00, 0x00)};
+
+struct FixedColour
 {
-    // Okabe-Ito without its yellow, which is too light for lines on white.
-    static const std::array<QColor, 7> palette = {
-        QColor(0x00, 0x72, 0xB2), QColor(0xE6, 0x9F, 0x00), QColor(0x00, 0x9E, 0x73),
-        QColor(0xD5, 0x5E, 0x00), QColor(0xCC, 0x79, 0xA7), QColor(0x56, 0xB4, 0xE9),
-        QColor(0x00, 0x00, 0x00)};
-    static const char *const fixed[] = {
-        "greedy", "random",         "round-robin",          "kube-default",
-        "fifo",   "latency-greedy", "discounted-experience"};
-    for (std::size_t i = 0; i < std::size(fixed); ++i)
-        if (name == QLatin1String(fixed[i]))
-            return palette[i % palette.size()];
+    const char *name;
+    std::size_t colour; ///< index into kPalette
+};
+
+/** The bundled policies' colours; where two of them meet in one chart, the first row keeps
+ *  its colour. */
+constexpr FixedColour kFixed[] = {
+    {"greedy", 0},
+    {"random", 1},
+    {"round-robin", 2},
+    {"kube-default", 3},
+    {"fifo", 4},
+    {"latency-greedy", 5},
+    {"discounted-experience", 6},
     // Learned dispatch is compared with the dispatch baselines (greedy, random,
     // round-robin, kube-default: the first four colours); it takes one they do not use.
-    if (name == QLatin1String("cmmac"))
-        return palette[4];
+    {"cmmac", 4},
     // So is Firmament, and often with cmmac too: the next colour none of them uses.
-    if (name == QLatin1String("firmament"))
-        return palette[5];
+    {"firmament", 5},
     // The global architectures are compared among themselves, the doc's design first.
-    static const char *const architectures[] = {"two-level",         "shared-state",
-                                                "monolithic",        "siloed",
-                                                "siloed-arbitrator", "two-level-single"};
-    static const int architectureColour[] = {0, 2, 3, 4, 5, 6};
-    for (std::size_t i = 0; i < std::size(architectures); ++i)
-        if (name == QLatin1String(architectures[i]))
-            return palette[std::size_t(architectureColour[i])];
+    {"two-level", 0},
+    {"shared-state", 2},
+    {"monolithic", 3},
+    {"siloed", 4},
+    {"siloed-arbitrator", 5},
+    {"two-level-single", 6}};
+
+std::optional<std::size_t> fixedColour(const QString &name)
+{
+    for (const FixedColour &f : kFixed)
+        if (name == QLatin1String(f.name))
+            return f.colour;
+    return std::nullopt;
+}
+
+std::size_t hashColour(const QString &name)
+{
     // FNV-1a: qHash is seeded per process, and colours must not change between runs.
     std::uint32_t h = 2166136261u;
     for (const char c : name.toUtf8()) {
         h ^= std::uint8_t(c);
         h *= 16777619u;
     }
-    return palette[h % palette.size()];
+    return h % kPalette.size();
+}
+} // namespace
+
+QColor policyColour(const QString &name)
+{
+    return QColor(kPalette[fixedColour(name).value_or(hashColour(name))]);
+}
+
+QVector<QColor> policyColours(const QStringList &names)
+{
+    std::map<QString, std::size_t> chosen;
+    std::array<bool, kPalette.size()> used{};
+    // `preferred` if no name has it yet, else the next colour none has; when all are
+    // taken, `preferred` after all.
+    const auto take = [&](const QString &name, std::size_t preferred) {
+        std::size_t colour = preferred;
+        for (std::size_t step = 0; step < kPalette.size(); ++step) {
+            const std::size_t c = (preferred + step) % kPalette.size();
+            if (!used[c]) {
+                colour = c;
+                break;
+            }
+        }
+        used[colour] = true;
+        chosen[name] = colour;
+    };
+    // Bundled policies first, in the table's order: readers know their colours.
+    for (const FixedColour &f : kFixed)
+        if (names.contains(QLatin1String(f.name)))
+            take(QLatin1String(f.name), f.colour);
+    // Then the other names in sorted order, so that the order of the series does not
+    // matter: first each whose own colour is still free, then the rest.
+    QStringList others;
+    for (const QString &name : names)
+        if (!fixedColour(name) && !others.contains(name))
+            others << name;
+    others.sort();
+    for (const QString &name : others)
+        if (!used[hashColour(name)])
+            take(name, hashColour(name));
+    for (const QString &name : others)
+        if (!chosen.count(name))
+            take(name, hashColour(name));
+
+    QVector<QColor> colours;
+    for (const QString &name : names)
+        colours << QColor(kPalette[chosen.at(name)]);
+    return colours;
 }
 
 } // namespace schedlab::charts

@@ -4,6 +4,7 @@
 #include <QColor>
 #include <QString>
 #include <QStringList>
+#include <QVector>
 #include <optional>
 
 namespace schedlab::charts {
@@ -58,8 +59,18 @@ QString chartFontFamily(ChartFont font, QString *note = nullptr);
 /**
  * The colour of a policy in every chart, from the Okabe-Ito palette (safe for
  * colour-blind readers). Bundled policy names have fixed colours; any other name
- * gets one from a hash of the name, so it is the same in every run.
+ * gets one from a hash of the name, so it is the same in every run. A chart draws its
+ * series with policyColours(), which keeps them apart.
  */
 QColor policyColour(const QString &name);
+
+/**
+ * The colours of the series of one chart, one for each of `names` (their colour keys):
+ * a bundled policy keeps its fixed colour, any other name its hashed colour unless
+ * another series of the chart has that one, then the next colour none of them has.
+ * Two names share a colour only when the palette has none left, and a set of names
+ * gets the same colours in whatever order it comes.
+ */
+QVector<QColor> policyColours(const QStringList &names);
 
 } // namespace schedlab::charts
