@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comparisoncharts.h"
 #include "comparisonpanel.h"
+#include "experiment/storedcomparison.h"
 #include "experimentbrowser.h"
 #include "experimentsdb.h"
 #include "learn/learnedmodel.h"
@@ -246,6 +247,73 @@ private Q_SLOTS:
         QVERIFY(!panel->run());
         QVERIFY2(panel->statusText().contains("expected a duration with a unit"),
                  qPrintable(panel->statusText()));
+    }
+
+    /** A comparison that schedlab.compare ran with a Python function ("pygreedy") reopens
+     *  with every series and its own colour; the status says the workbench cannot run
+     *  that policy, and the built-in ones stay ticked. */
+    void aPythonPolicyReopensAndIsNamedAsNotRunnableHere()
+    {
+        MainWindow window;
+        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml"))
+                    .isEmpty());
+        const Scenario &scenario = window.document()->scenario();
+        // As the Python module stores it: the function's name where a policy's would be.
+        const auto storePython = [&](const std::vector<std::string> &dispatch) {
+            ComparisonSpec spec;
+            std::vector<std::string> builtIn;
+            for (const std::string &name : dispatch)
+                builtIn.push_back(name == "pygreedy" ? "greedy" : name);
+            spec.variants =
+                crossVariants(scenario.policies, builtIn, {scenario.policies.dequeue},
+                              {scenario.policies.orchestration}, {scenario.policies.placement});
+            spec.seeds = {scenario.seed, scenario.seed + 1};
+            spec.duration = 20.0;
+            const std::vector<CellResult> cells = runComparison(scenario, spec);
+            for (std::size_t v = 0; v < dispatch.size(); ++v) {
+                spec.variants[v].label = dispatch[v];
+                spec.variants[v].policies.dispatch = dispatch[v];
+            }
+            const std::string label = "python " + std::to_string(dispatch.size());
+            std::string error;
+            if (!storeComparison(experimentsDbPath().toStdString(), scenario, spec, cells, label,
+                                 &error))
+                qWarning("%s", error.c_str());
+            return QString::fromStdString(label);
+        };
+        const QString three = storePython({"greedy", "pygreedy", "random"});
+        const QString alone = storePython({"pygreedy"});
+        ComparisonPanel *panel = window.comparison();
+        ExperimentBrowser *browser = window.experiments();
+        browser->refresh();
+
+        QVERIFY(browser->open(three));
+        QCOMPARE(panel->table()->rowCount(), 3);
+        QCOMPARE(panel->table()->item(1, 0)->text(), "pygreedy");
+        QCOMPARE(panel->checked(Plane::Dispatch), (std::vector<std::string>{"random", "greedy"}));
+        const QString status = panel->statusText();
+        QVERIFY2(status.contains("“pygreedy” is a Python dispatch policy") &&
+                     status.contains("the workbench cannot run it again") &&
+                     status.contains("Run compares the built-in ones."),
+                 qPrintable(status));
+        const auto &throughput = panel->charts()->data(ComparisonCharts::Throughput);
+        QCOMPARE(throughput.series.size(), 3);
+        QCOMPARE(throughput.series[1].name, "pygreedy");
+        // Drawn in three colours, though "pygreedy" hashes to greedy's.
+        QSet<QRgb> colours;
+        QCustomPlot *plot = panel->charts()->plot(ComparisonCharts::Throughput);
+        for (int g = 0; g < plot->graphCount(); ++g)
+            if (QStringList{"greedy", "pygreedy", "random"}.contains(plot->graph(g)->name()))
+                colours.insert(plot->graph(g)->pen().color().rgb());
+        QCOMPARE(colours.size(), 3);
+        QCOMPARE(panel->charts()->data(ComparisonCharts::Bars).series.size(), 3);
+
+        QVERIFY(browser->open(alone));
+        QCOMPARE(panel->table()->rowCount(), 1);
+        QVERIFY(panel->checked(Plane::Dispatch).empty());
+        QVERIFY2(panel->statusText().contains("tick a built-in one to run the comparison again"),
+                 qPrintable(panel->statusText()));
+        QVERIFY(!panel->run());
     }
 };
 

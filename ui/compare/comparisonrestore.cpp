@@ -3,6 +3,7 @@
 #include "comparisonpanel.h"
 
 #include "experiment/storedruns.h"
+#include "registry/registry.h"
 #include "scenario/scenarioio.h"
 #include "scenario/units.h"
 #include "topologydocument.h"
@@ -29,6 +30,31 @@ QStringList namesOf(const std::vector<Variant> &variants, const std::string Poli
     return names;
 }
 
+/** What `restore` says of the policies that `names` gives `plane` and no built-in policy has:
+ *  Python functions (schedlab.run and schedlab.compare store them under their names). */
+QString notBuiltIn(Plane plane, const QStringList &names, bool othersLeft)
+{
+    QStringList python;
+    for (const QString &name : names)
+        if (!findPolicy(plane, name.toStdString()))
+            python << QStringLiteral("“%1”").arg(name);
+    if (python.isEmpty())
+        return {};
+    const QString planeText = q(planeName(plane));
+    const QString what =
+        python.size() == 1
+            ? ComparisonPanel::tr("%1 is a Python %2 policy: it lives in the script that ran it "
+                                  "(schedlab.compare), and the workbench cannot run it again;")
+                  .arg(python.front(), planeText)
+            : ComparisonPanel::tr("%1 are Python %2 policies: they live in the script that ran "
+                                  "them (schedlab.compare), and the workbench cannot run them "
+                                  "again;")
+                  .arg(python.join(QStringLiteral(", ")), planeText);
+    return what + QLatin1Char(' ') +
+           (othersLeft ? ComparisonPanel::tr("Run compares the built-in ones.")
+                       : ComparisonPanel::tr("tick a built-in one to run the comparison again."));
+}
+
 QString seedRange(std::uint64_t first, std::size_t count)
 {
     return count == 1 ? QString::number(first)
@@ -51,10 +77,17 @@ void ComparisonPanel::restore(const ComparisonSpec &spec, const ComparisonSettin
                         "the store: load its checkpoint in Training before running it again.")
                          .arg(q(settings.model));
     }
-    choose(Plane::Dispatch, namesOf(spec.variants, &PolicySelection::dispatch));
-    choose(Plane::Dequeue, namesOf(spec.variants, &PolicySelection::dequeue));
-    choose(Plane::Orchestration, namesOf(spec.variants, &PolicySelection::orchestration));
-    choose(Plane::Placement, namesOf(spec.variants, &PolicySelection::placement));
+    const std::pair<Plane, std::string PolicySelection::*> planes[] = {
+        {Plane::Dispatch, &PolicySelection::dispatch},
+        {Plane::Dequeue, &PolicySelection::dequeue},
+        {Plane::Orchestration, &PolicySelection::orchestration},
+        {Plane::Placement, &PolicySelection::placement}};
+    for (const auto &[plane, member] : planes) {
+        const QStringList names = namesOf(spec.variants, member);
+        choose(plane, names);
+        notes << notBuiltIn(plane, names, !checked(plane).empty());
+    }
+    notes.removeAll(QString());
     mSeeds->setValue(int(spec.seeds.size()));
     mDuration->setText(spec.duration > 0 ? q(formatDuration(spec.duration)) : QString());
 
