@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "env/drsenvironment.h"
 
-#include "state/podusage.h"
 #include "registry/buildpolicies.h"
+#include "state/podusage.h"
 
 #include <algorithm>
 #include <cmath>
@@ -52,7 +52,8 @@ void DrsEnvironment::reset(std::uint64_t seed)
     PolicySet given;
     given.placement = makeAgentPlacement(mAgent);
     mAgent.decisions.clear();
-    mEngine = std::make_unique<Engine>(mScenario, buildPolicySet(options, std::move(given)), options.config());
+    mEngine = std::make_unique<Engine>(mScenario, buildPolicySet(options, std::move(given)),
+                                       options.config());
     mQueued.clear();
     mAttemptsSeen.assign(mEngine->state().pods.size(), 0);
     mMonitor.reset();
@@ -181,7 +182,10 @@ double DrsEnvironment::currentReward()
     return placementReward(mConfig.reward, mRewardStates, mEngine->state());
 }
 
-PodRequest DrsEnvironment::requestOf(int id) const { return mEngine->podRequest(id); }
+PodRequest DrsEnvironment::requestOf(int id) const
+{
+    return mEngine->podRequest(id);
+}
 
 void DrsEnvironment::buildState()
 {
@@ -200,7 +204,25 @@ std::vector<char> DrsEnvironment::feasibleActions()
     std::vector<char> out(std::size_t(nodeCount()), 0);
     if (mPending < 0)
         return out;
-    const std::vector<char> ok = feasibleNodes(requestOf(mPending), mEngine->clusterView());
+    // The decisions the engine has not applied yet hold their nodes already, as
+    // kube-scheduler's assumed pods do: each reserves what it requests where it fits.
+    ClusterView view = mEngine->clusterView();
+    std::vector<NodeState> assumed;
+    if (!mQueued.empty()) {
+        assumed.assign(view.nodes, view.nodes + mEngine->state().nodes.size());
+        view.nodes = assumed.data();
+        for (const int queued : mQueued) {
+            const PodRequest request = requestOf(queued);
+            const int node = mAgent.decisions.at(queued);
+            if (!feasibleNodes(request, view)[std::size_t(node)])
+                continue;
+            NodeState &ns = assumed[std::size_t(node)];
+            ns.cpuAlloc += request.cpuOn(node);
+            ns.memAlloc += request.memory;
+            ++ns.pods;
+        }
+    }
+    const std::vector<char> ok = feasibleNodes(requestOf(mPending), view);
     for (int a = 0; a < nodeCount(); ++a)
         out[a] = ok[engineNode(a)];
     return out;

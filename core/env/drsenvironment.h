@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "env/drsmonitor.h"
-#include "learn/drsstate.h"
-#include "env/placementreward.h"
-#include "placement/agentplacement.h"
 #include "engine/engine.h"
+#include "env/drsmonitor.h"
+#include "env/placementreward.h"
+#include "learn/drsstate.h"
+#include "placement/agentplacement.h"
 
 #include <cstdint>
 #include <map>
@@ -78,7 +78,8 @@ public:
 
     /** The pending pod's engine id; -1 once done. */
     int pendingPod() const { return mPending; }
-    /** Which actions pass the filters for the pending pod (a mask agents may use). */
+    /** Which actions pass the filters for the pending pod (a mask agents may use), with
+     *  the nodes of decisions the engine has not applied yet held for them. */
     std::vector<char> feasibleActions();
     /** The monitor's state of action-space node `a` (eq. 8). */
     UsageProfile nodeState(int a) const { return mMonitor.state(a); }

@@ -30,10 +30,9 @@ def bound(info, action):
 
 # The engine binds a decided pod at its moment within the next slot: a pod that ends
 # meanwhile can make room on a node the mask ruled out (about one step in a thousand).
-# The mask does not count decisions the engine has not applied yet: pods due at the same
-# instant, as back-offs of big pods often are, are each told a node fits that only one
-# of them gets, and none is bound yet when its step returns (DrsEnvironment reads the
-# engine's cluster, which binds them after the last decision).
+# Pods due at the same instant, as back-offs of big pods often are, are bound only after
+# the last of them is decided, so `bound` reads False when their steps return; that the
+# mask holds for them is tested in C++ (tst_drsenvironment's maskedInActionsBind).
 ENDED_MEANWHILE = 0.005
 
 def sent(info, action):
