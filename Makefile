@@ -11,7 +11,8 @@ DEPS      := cmake ninja-build g++ pkg-config qt6-base-dev qt6-svg-dev libqcusto
              liblemon-dev libglpk-dev \
              nlohmann-json3-dev libboost-dev libbenchmark-dev xvfb xauth \
              fonts-urw-base35 fonts-lmodern \
-             python3-dev pybind11-dev python3-numpy python3-pandas python3-pytest
+             python3-dev pybind11-dev python3-numpy python3-pandas python3-pytest \
+             python3-matplotlib
 
 # `make sanitize` builds the core, the programs and the non-GUI tests with AddressSanitizer
 # and UndefinedBehaviorSanitizer into $(SANITIZE_BUILD) and runs the tests; `make fuzz`
