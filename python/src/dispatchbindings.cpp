@@ -22,7 +22,8 @@ namespace schedlab::python {
 
 namespace {
 
-constexpr int kMostEnvironments = 4096;
+constexpr int kMostEnvironments =
+    1024; // each holds a whole engine: about a megabyte, more when busy
 
 /** One flag per eAP from None (every eAP), an eAP's name or index, or a list of them. */
 std::vector<char> agentEaps(const py::object &given, const Topology &topology)

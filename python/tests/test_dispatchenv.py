@@ -148,7 +148,7 @@ def test_bad_arguments_are_refused(tutorial):
     env = schedlab.DispatchEnv(tutorial)
     with pytest.raises(RuntimeError, match="before the episode ended"):
         env.reset(seed=1) and env.metrics()
-    with pytest.raises(ValueError, match="1 to 4096"):
+    with pytest.raises(ValueError, match="1 to 1024"):
         schedlab.make_vec(tutorial, 0)
     vec = schedlab.make_vec(tutorial, 2)
     vec.reset()
