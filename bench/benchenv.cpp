@@ -110,6 +110,24 @@ template <typename F> void measure(Timed &best, F &&f)
     best.seconds = std::min(best.seconds, elapsed / episodes);
 }
 
+/** `episode` and a plain run of `options` on `s`, measured in turn kRepetitions times:
+ *  (the episode's best, the run's best). */
+template <typename Episode>
+std::pair<Timed, Timed> interleaved(const Scenario &s, const RunOptions &options, Episode &&episode)
+{
+    const auto run = [&](RunResult &out) {
+        Engine engine(s, buildPolicySet(options), options.config());
+        out = engine.run();
+        return 0L;
+    };
+    std::pair<Timed, Timed> best;
+    for (int r = 0; r < kRepetitions; ++r) {
+        measure(best.first, episode);
+        measure(best.second, run);
+    }
+    return best;
+}
+
 /** Returns false when the environment and the run did not take the same decisions. */
 bool benchDispatch(const Scenario &scenario, double seconds)
 {
@@ -131,17 +149,7 @@ bool benchDispatch(const Scenario &scenario, double seconds)
     options.seed = seed;
     options.policies = s.policies;
     options.policies.dispatch = "greedy";
-    const auto run = [&](RunResult &out) {
-        Engine engine(s, buildPolicySet(options), options.config());
-        out = engine.run();
-        return 0L;
-    };
-
-    Timed stepped, ran;
-    for (int r = 0; r < kRepetitions; ++r) {
-        measure(stepped, episode);
-        measure(ran, run);
-    }
+    const auto [stepped, ran] = interleaved(s, options, episode);
     const std::string differs = firstDifference(stepped.result, ran.result);
     const double step = stepped.seconds / double(stepped.decisions);
     const double decision = ran.seconds / double(stepped.decisions);
@@ -184,16 +192,7 @@ void benchPlacement(const Scenario &s)
     RunOptions options;
     options.seed = s.seed;
     options.policies = s.policies;
-    const auto run = [&](RunResult &out) {
-        Engine engine(s, buildPolicySet(options), options.config());
-        out = engine.run();
-        return 0L;
-    };
-    Timed stepped, ran;
-    for (int r = 0; r < kRepetitions; ++r) {
-        measure(stepped, episode);
-        measure(ran, run);
-    }
+    const auto [stepped, ran] = interleaved(s, options, episode);
     const double step = stepped.seconds / double(stepped.decisions);
     const double placed = ran.result.value("pods_placed");
     std::printf("  PlacementEnv's core (DrsEnvironment), %s, first feasible node: %ld steps "

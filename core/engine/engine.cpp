@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <numeric>
 #include <stdexcept>
 
 namespace schedlab {
@@ -18,12 +17,6 @@ double wallNow()
 {
     using namespace std::chrono;
     return duration<double>(steady_clock::now().time_since_epoch()).count();
-}
-
-
-double transferSeconds(const LinkSpec &link, double bytes)
-{
-    return link.latency + (link.bandwidth > 0 ? bytes * 8.0 / link.bandwidth : 0.0);
 }
 
 /** The scenario, checked to fit a run before anything is built for it. */

@@ -17,11 +17,6 @@ std::int64_t nanosSince(std::chrono::steady_clock::time_point t0)
     using namespace std::chrono;
     return duration_cast<nanoseconds>(steady_clock::now() - t0).count();
 }
-
-double transferSeconds(const LinkSpec &link, double bytes)
-{
-    return link.latency + (link.bandwidth > 0 ? bytes * 8.0 / link.bandwidth : 0.0);
-}
 } // namespace
 
 bool Engine::nextLeaving(Leaving &out)

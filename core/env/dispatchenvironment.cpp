@@ -76,8 +76,9 @@ double DispatchEnvironment::act(int action)
         throw std::out_of_range("dispatch environment: action " + std::to_string(action) +
                                 " outside 0.." + std::to_string(actionCount() - 1));
     const PendingDispatch *p = mEngine->nextExternalDecision();
-    ++slot(mEngine->state().slot).decisions;
-    ++slot(mEngine->state().slot).open;
+    SlotOutcome &outcome = slot(mEngine->state().slot);
+    ++outcome.decisions;
+    ++outcome.open;
     mSlotOf[p->request] = mEngine->state().slot;
     const int eap = p->eap;
     const std::int32_t request = p->request;

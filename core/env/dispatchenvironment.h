@@ -79,6 +79,7 @@ public:
     int sentAction() const { return mSent; }
     const Engine &engine() const { return *mEngine; }
     const Scenario &scenario() const { return mScenario; }
+    const DispatchObservation &observation() const { return mObservation; }
     RunResult finish();
 
 private:

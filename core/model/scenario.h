@@ -32,6 +32,12 @@ struct LinkSpec
     bool operator==(const LinkSpec &) const = default;
 };
 
+/** Seconds for `bytes` to cross `link`: its latency, then the bytes at its bandwidth. */
+inline double transferSeconds(const LinkSpec &link, double bytes)
+{
+    return link.latency + (link.bandwidth > 0 ? bytes * 8.0 / link.bandwidth : 0.0);
+}
+
 struct TimeConfig
 {
     double slot = 0.25;      ///< seconds
@@ -258,11 +264,11 @@ struct CanvasPoint
 /** The KaiS parameters a run and its training read (KaiS Table I, Sec. III, V-C). */
 struct KaisParameters
 {
-    int nodesPerFrame = 2;          ///< H: nodes GPG scales per frame (eq. 10-12, Fig. 10c)
+    int nodesPerFrame = 2;           ///< H: nodes GPG scales per frame (eq. 10-12, Fig. 10c)
     double experienceDiscount = 0.9; ///< λ_e of eq. 8, in (0, 1)
     double latePenalty = 0.5;        ///< λ' of eq. 9, in (0, 1)
     double discount = 0.5;           ///< γ: cMMAC's return discount (Sec. III-A-1)
-    double epsilon = 1.0;            ///< ε: weight of load balance in û = e^{−λ−εν} (Fig. 11)
+    double epsilon = 1.0; ///< ε: weight of load balance in û = e^{−λ−εν} (Fig. 11)
     /** GPG's state encoder when trained: "gnn" (eq. 10) or "stacking" (the node states
      *  stacked into one flat vector, KaiS Fig. 13b). */
     std::string encoder = "gnn";

@@ -5,6 +5,7 @@
 // few microseconds of simulation: it keeps Python's lock.
 #include "arguments.h"
 #include "bindings.h"
+#include "observations.h"
 
 #include "base/suggest.h"
 #include "env/dispatchenvironment.h"
@@ -114,35 +115,20 @@ std::unique_ptr<DispatchEnvironment> makeEnvironment(const PyScenario &s, const 
     return env;
 }
 
-py::array_t<float> floats(const std::vector<float> &values)
-{
-    py::array_t<float> out(py::ssize_t(values.size()));
-    std::copy(values.begin(), values.end(), out.mutable_data());
-    return out;
-}
-
-py::array_t<std::int8_t> mask(const std::vector<std::uint8_t> &values)
-{
-    py::array_t<std::int8_t> out(py::ssize_t(values.size()));
-    std::copy(values.begin(), values.end(), out.mutable_data());
-    return out;
-}
-
 class DispatchCore
 {
 public:
     DispatchCore(const PyScenario &s, const py::object &eap,
                  const std::optional<std::string> &others, const std::string &reward,
                  const std::optional<double> &epsilon, const py::object &duration)
-        : mEnv(makeEnvironment(s, eap, others, reward, epsilon, duration)),
-          mTopology(Topology::build(mEnv->scenario()))
+        : mEnv(makeEnvironment(s, eap, others, reward, epsilon, duration))
     {
     }
 
     py::tuple reset(std::uint64_t seed)
     {
         mEnv->reset(seed);
-        return py::make_tuple(floats(mEnv->observe()), info());
+        return py::make_tuple(numpyArray<float>(mEnv->observe()), info());
     }
 
     py::tuple step(int action)
@@ -155,7 +141,8 @@ public:
         const double reward = mEnv->act(action);
         py::dict stepped = info();
         stepped["sent"] = mEnv->sentAction();
-        return py::make_tuple(floats(mEnv->observe()), reward, false, mEnv->done(), stepped);
+        return py::make_tuple(numpyArray<float>(mEnv->observe()), reward, false, mEnv->done(),
+                              stepped);
     }
 
     py::dict metrics()
@@ -170,7 +157,7 @@ public:
     std::vector<std::string> eapNames() const
     {
         std::vector<std::string> names;
-        for (const EapInfo &e : mTopology.eaps)
+        for (const EapInfo &e : topology().eaps)
             names.push_back(e.name);
         return names;
     }
@@ -178,35 +165,27 @@ public:
     std::vector<std::vector<std::string>> actionNames() const
     {
         std::vector<std::vector<std::string>> out;
-        for (const EapInfo &e : mTopology.eaps) {
+        for (int b = 0; b < mEnv->observation().eaps(); ++b) {
             std::vector<std::string> names(std::size_t(mEnv->actionCount()));
             names[0] = "cloud";
-            std::vector<int> pool = e.pool;
-            std::sort(pool.begin(), pool.end());
+            const std::vector<int> &pool = mEnv->observation().local(b).pool();
             for (std::size_t j = 0; j < pool.size(); ++j)
-                names[j + 1] = mTopology.nodes[std::size_t(pool[j])].name;
+                names[j + 1] = topology().nodes[std::size_t(pool[j])].name;
             out.push_back(std::move(names));
         }
         return out;
     }
 
 private:
+    const Topology &topology() const { return mEnv->engine().topology(); }
+
     py::dict info() const
     {
-        const auto n = py::ssize_t(mEnv->actionCount());
-        py::array_t<double> load(n), memory(n);
-        mEnv->writeLoads({load.mutable_data(), std::size_t(n)},
-                         {memory.mutable_data(), std::size_t(n)});
-        py::dict info;
-        info["action_mask"] = mask(mEnv->mask());
-        info["eap"] = mEnv->eap();
-        info["load"] = load;
-        info["memory"] = memory;
-        return info;
+        return dispatchInfo(mEnv->mask(), mEnv->eap(),
+                            [&](auto load, auto memory) { mEnv->writeLoads(load, memory); });
     }
 
     std::unique_ptr<DispatchEnvironment> mEnv;
-    Topology mTopology;
 };
 
 /**

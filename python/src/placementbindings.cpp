@@ -5,6 +5,7 @@
 // simulated seconds, microseconds of work: it keeps Python's lock.
 #include "arguments.h"
 #include "bindings.h"
+#include "observations.h"
 
 #include "env/drsenvironment.h"
 #include "scenario/metrickeys.h"
@@ -147,25 +148,12 @@ private:
         return std::min<int>(mEpisodePods, int(mEnv->engine().state().pods.size()));
     }
 
-    py::array_t<float> observation() const
-    {
-        const std::vector<double> &state = mEnv->observe();
-        py::array_t<float> out(py::ssize_t(state.size()));
-        float *data = out.mutable_data();
-        for (std::size_t i = 0; i < state.size(); ++i)
-            data[i] = float(state[i]);
-        return out;
-    }
+    py::array_t<float> observation() const { return numpyArray<float>(mEnv->observe()); }
 
     py::dict stepInfo()
     {
-        const std::vector<char> feasible = mEnv->feasibleActions();
-        py::array_t<std::int8_t> mask(py::ssize_t(feasible.size()));
-        std::int8_t *data = mask.mutable_data();
-        for (std::size_t i = 0; i < feasible.size(); ++i)
-            data[i] = feasible[i] ? 1 : 0;
         py::dict info;
-        info["action_mask"] = mask;
+        info["action_mask"] = numpyArray<std::int8_t>(mEnv->feasibleActions());
         info["pod"] = mEnv->pendingPod();
         info["time"] = mEnv->engine().state().now;
         info["pods_resolved"] = mEnv->podsResolved();

@@ -4,13 +4,13 @@
 // its answer into the engine's target. A Python error ends the run with its message.
 #include "pythonpolicies.h"
 
+#include "observations.h"
+
 #include "env/dispatchobservation.h"
 #include "learn/drsdecision.h"
 #include "placement/agentplacement.h"
 #include "policy/dispatchpolicy.h"
 #include "state/topology.h"
-
-#include <pybind11/numpy.h>
 
 #include <optional>
 #include <stdexcept>
@@ -31,15 +31,6 @@ int actionOf(const py::object &answer, int actions, const std::string &what)
         throw std::invalid_argument(what + " gave action " + std::to_string(a) + ": give 0 to " +
                                     std::to_string(actions - 1));
     return int(a);
-}
-
-template <typename T, typename From> py::array_t<T> array(const std::vector<From> &values)
-{
-    py::array_t<T> out(py::ssize_t(values.size()));
-    T *data = out.mutable_data();
-    for (std::size_t i = 0; i < values.size(); ++i)
-        data[i] = T(values[i]);
-    return out;
 }
 
 /** Calls the policy; a Python exception becomes a std::runtime_error naming it. */
@@ -76,19 +67,12 @@ public:
         const int actions = mObservation->actions();
         py::gil_scoped_acquire gil;
         const auto info = [&] {
-            py::array_t<double> load(actions), memory(actions);
-            mObservation->writeLoads(ctx.state, ctx.eap,
-                                     {load.mutable_data(), std::size_t(actions)},
-                                     {memory.mutable_data(), std::size_t(actions)});
-            py::dict d;
-            d["action_mask"] = array<std::int8_t>(mMask);
-            d["eap"] = ctx.eap;
-            d["load"] = load;
-            d["memory"] = memory;
-            return d;
+            return dispatchInfo(mMask, ctx.eap, [&](auto load, auto memory) {
+                mObservation->writeLoads(ctx.state, ctx.eap, load, memory);
+            });
         };
-        const int action =
-            ask(mPolicy, mWhat, array<float>(mState), array<std::int8_t>(mMask), info, actions);
+        const int action = ask(mPolicy, mWhat, numpyArray<float>(mState),
+                               numpyArray<std::int8_t>(mMask), info, actions);
         return mObservation->target(ctx.eap, action);
     }
 
@@ -115,12 +99,12 @@ public:
         py::gil_scoped_acquire gil;
         const auto info = [&] {
             py::dict d;
-            d["action_mask"] = array<std::int8_t>(mDecision.feasible());
+            d["action_mask"] = numpyArray<std::int8_t>(mDecision.feasible());
             d["pod"] = pod.pod;
             return d;
         };
-        const int action = ask(mPolicy, mWhat, array<float>(mDecision.state()),
-                               array<std::int8_t>(mDecision.feasible()), info, actions);
+        const int action = ask(mPolicy, mWhat, numpyArray<float>(mDecision.state()),
+                               numpyArray<std::int8_t>(mDecision.feasible()), info, actions);
         return mDecision.layout().engineNode(action);
     }
 

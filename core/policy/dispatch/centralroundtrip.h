@@ -7,12 +7,6 @@
 
 namespace schedlab {
 
-/** Seconds for `bytes` to cross `link`: its latency, then the bytes at its bandwidth. */
-inline double transferSeconds(const LinkSpec &link, double bytes)
-{
-    return link.latency + (link.bandwidth > 0 ? bytes * 8.0 / link.bandwidth : 0.0);
-}
-
 /**
  * What a dispatcher in the cloud costs each eAP in one slot (KaiS Sec. V on
  * Fig. 9c: centralised dispatch "requires additional time to upload local
