@@ -199,6 +199,32 @@ private Q_SLOTS:
         QVERIFY(PlacementsPanel::tieText(*refused, LiveLayout{{"w1", "w2", "w3"}})
                     .endsWith(QString::fromUtf8("lowest node id that Reserve accepts \u2192 w3.")));
     }
+
+    void aLargeSiteShowsItsBusiestNodesAndTheRestInOneRow()
+    {
+        RunExplanation e;
+        for (int n = 0; n < 1000; ++n) {
+            e.nodeNames.push_back("n" + std::to_string(n));
+            PlaceCounts p;
+            p.dispatched = n % 5 == 0 ? 1000 + n : 1;
+            e.nodes.push_back(p);
+            e.idle.push_back({n, IdleReason::NoReplica, "no replica"});
+        }
+        auto snapshot = std::make_shared<Snapshot>();
+        snapshot->explanation = std::make_shared<const RunExplanation>(e);
+        DiagnosticsPanel panel;
+        panel.setSnapshot(snapshot);
+        auto *where = panel.findChild<QTableWidget *>("diagnosticsDestinations");
+        QCOMPARE(where->rowCount(), 200 + 2); // the 200 busiest, the others, the cloud
+        QCOMPARE(where->item(0, 0)->text(), QString("n0"));
+        QCOMPARE(where->item(1, 0)->text(), QString("n5"));
+        QCOMPARE(where->item(200, 0)->text(), QString("800 other nodes"));
+        QCOMPARE(where->item(200, 1)->text(), QString("800"));
+        QCOMPARE(where->item(201, 0)->text(), QString("the cloud"));
+        auto *idle = panel.findChild<QTableWidget *>("diagnosticsIdle");
+        QCOMPARE(idle->rowCount(), 201);
+        QCOMPARE(idle->item(200, 0)->text(), QString("800 more"));
+    }
 };
 
 QTEST_MAIN(TestDiagnosticsPanel)

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "scenariodock.h"
 
+#include "elementref.h"
+
 #include <QHeaderView>
 #include <QTreeWidget>
 
@@ -8,6 +10,8 @@ namespace schedlab::ui {
 
 namespace {
 constexpr int kPath = Qt::UserRole, kName = Qt::UserRole + 1;
+constexpr int kUnfilled = Qt::UserRole + 2; ///< an eAP or site whose node rows are not made yet
+constexpr int kOpenSiteNodes = 200;         ///< a site with more nodes of its own starts collapsed
 
 QTreeWidgetItem *row(QTreeWidgetItem *parent, const QString &name, const QString &detail,
                      const QString &path = {}, const QString &nodeName = {})
@@ -26,6 +30,7 @@ ScenarioDock::ScenarioDock(QWidget *parent) : QDockWidget(tr("Scenario"), parent
     mTree->setHeaderLabels({tr("Name"), tr("Details")});
     mTree->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     setWidget(mTree);
+    connect(mTree, &QTreeWidget::itemExpanded, this, &ScenarioDock::fill);
     connect(mTree, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem *item) {
         if (item && !item->data(0, kPath).toString().isEmpty())
             Q_EMIT pathActivated(item->data(0, kPath).toString(), item->data(0, kName).toString());
@@ -35,32 +40,36 @@ ScenarioDock::ScenarioDock(QWidget *parent) : QDockWidget(tr("Scenario"), parent
 void ScenarioDock::setScenario(const Scenario &s)
 {
     mTree->clear();
+    mSites = s.sites;
     auto *topology = new QTreeWidgetItem(mTree, {tr("Topology")});
+    auto lazy = [](QTreeWidgetItem *row, const std::vector<NodeSpec> &nodes) {
+        if (nodes.empty())
+            return;
+        row->setData(0, kUnfilled, true);
+        row->setChildIndicatorPolicy(QTreeWidgetItem::ShowIndicator);
+    };
+    std::vector<QTreeWidgetItem *> open;
     for (int i = 0; i < int(s.sites.size()); ++i) {
         const SiteSpec &site = s.sites[i];
         const QString sitePath = QString("sites[%1]").arg(i);
         auto *siteRow = row(topology, QString::fromStdString(site.name),
                             site.kind == SiteKind::Cloud ? tr("cloud") : tr("edge site"), sitePath,
                             QString::fromStdString(site.name));
-        auto addNodes = [&](QTreeWidgetItem *parent, const std::vector<NodeSpec> &nodes,
-                            const QString &base) {
-            for (int g = 0; g < int(nodes.size()); ++g)
-                for (int k = 1; k <= nodes[g].count; ++k) {
-                    const QString name = QString::fromStdString(nodes[g].nameOf(k));
-                    row(parent, name,
-                        QString("%1 · %2 cpu").arg(QString::fromStdString(nodes[g].arch)).arg(nodes[g].cpu),
-                        base + QString(".nodes[%1]").arg(g), name);
-                }
-        };
         for (int e = 0; e < int(site.eaps.size()); ++e) {
             const QString eapPath = sitePath + QString(".eaps[%1]").arg(e);
             auto *eapRow = row(siteRow, QString::fromStdString(site.eaps[e].name), tr("eAP"),
                                eapPath, QString::fromStdString(site.eaps[e].name));
-            addNodes(eapRow, site.eaps[e].nodes, eapPath);
+            lazy(eapRow, site.eaps[e].nodes);
         }
-        addNodes(siteRow, site.nodes, sitePath);
+        lazy(siteRow, site.nodes);
+        int own = 0;
+        for (const NodeSpec &g : site.nodes)
+            own += g.count;
+        if (own <= kOpenSiteNodes)
+            open.push_back(siteRow);
     }
-    auto *services = new QTreeWidgetItem(mTree, {tr("Services"), QString::number(s.services.size())});
+    auto *services =
+        new QTreeWidgetItem(mTree, {tr("Services"), QString::number(s.services.size())});
     for (const ServiceSpec &svc : s.services)
         row(services, QString::fromStdString(svc.name),
             QString("%1 · %2 cpu").arg(QString::fromStdString(svc.image)).arg(svc.replicaCpu));
@@ -77,14 +86,51 @@ void ScenarioDock::setScenario(const Scenario &s)
         }
     }
     topology->setExpanded(true);
-    for (int i = 0; i < topology->childCount(); ++i)
-        topology->child(i)->setExpanded(true);
+    for (QTreeWidgetItem *siteRow : open)
+        siteRow->setExpanded(true);
+}
+
+void ScenarioDock::fill(QTreeWidgetItem *parent)
+{
+    if (!parent->data(0, kUnfilled).toBool())
+        return;
+    parent->setData(0, kUnfilled, false);
+    const ElementRef ref = ElementRef::parse(parent->data(0, kPath).toString());
+    if (ref.site < 0 || ref.site >= int(mSites.size()))
+        return;
+    const SiteSpec &site = mSites[ref.site];
+    if (ref.eap >= int(site.eaps.size()))
+        return;
+    const std::vector<NodeSpec> &nodes = ref.eap >= 0 ? site.eaps[ref.eap].nodes : site.nodes;
+    const QString base = parent->data(0, kPath).toString();
+    QList<QTreeWidgetItem *> rows;
+    for (int g = 0; g < int(nodes.size()); ++g)
+        for (int k = 1; k <= nodes[g].count; ++k) {
+            const QString name = QString::fromStdString(nodes[g].nameOf(k));
+            auto *item = new QTreeWidgetItem({name, QString("%1 · %2 cpu")
+                                                        .arg(QString::fromStdString(nodes[g].arch))
+                                                        .arg(nodes[g].cpu)});
+            item->setData(0, kPath, base + QString(".nodes[%1]").arg(g));
+            item->setData(0, kName, name);
+            rows << item;
+        }
+    parent->addChildren(rows); // one insertion, not one per row
 }
 
 void ScenarioDock::select(const QString &path, const QString &nodeName)
 {
+    // A node's row exists once its eAP or site was filled.
+    if (const int at = path.indexOf(".nodes["); at > 0)
+        for (QTreeWidgetItemIterator it(mTree); *it; ++it)
+            if ((*it)->data(0, kPath).toString() == path.left(at) &&
+                (*it)->data(0, kUnfilled).toBool()) {
+                const QSignalBlocker block(mTree);
+                fill(*it);
+                break;
+            }
     for (QTreeWidgetItemIterator it(mTree); *it; ++it)
-        if ((*it)->data(0, kPath).toString() == path && (*it)->data(0, kName).toString() == nodeName) {
+        if ((*it)->data(0, kPath).toString() == path &&
+            (*it)->data(0, kName).toString() == nodeName) {
             const QSignalBlocker block(mTree);
             mTree->setCurrentItem(*it);
             mTree->scrollToItem(*it);

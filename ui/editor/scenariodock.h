@@ -6,10 +6,15 @@
 #include <QDockWidget>
 
 class QTreeWidget;
+class QTreeWidgetItem;
 
 namespace schedlab::ui {
 
-/** The scenario as a tree: sites, eAPs and nodes; services; images and their variants. */
+/**
+ * The scenario as a tree: sites, eAPs and nodes; services; images and their
+ * variants. The node rows of an eAP or site are made when it is first expanded, so
+ * a site of ten thousand nodes opens as fast as a small one.
+ */
 class ScenarioDock : public QDockWidget
 {
     Q_OBJECT
@@ -24,7 +29,11 @@ Q_SIGNALS:
     void pathActivated(const QString &path, const QString &nodeName);
 
 private:
+    /** Adds the node rows of the eAP or site `row` stands for, once. */
+    void fill(QTreeWidgetItem *row);
+
     QTreeWidget *mTree;
+    std::vector<SiteSpec> mSites;
 };
 
 } // namespace schedlab::ui

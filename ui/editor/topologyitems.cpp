@@ -4,9 +4,11 @@
 #include <QFont>
 #include <QGraphicsLineItem>
 #include <QGraphicsPathItem>
+#include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QPainterPath>
 #include <QPen>
+#include <algorithm>
 
 namespace schedlab::ui::items {
 
@@ -14,7 +16,10 @@ namespace {
 const QColor kInk(0x26, 0x32, 0x38);
 const QColor kMuted(0x60, 0x6c, 0x76);
 
-QString gib(double bytes) { return QString::number(bytes / double(1 << 30), 'g', 3) + " GiB"; }
+QString gib(double bytes)
+{
+    return QString::number(bytes / double(1 << 30), 'g', 3) + " GiB";
+}
 
 QGraphicsSimpleTextItem *label(QGraphicsItem *parent, const QString &s, qreal x, qreal y, int pt,
                                bool bold = false, QColor colour = kInk)
@@ -35,6 +40,11 @@ QGraphicsSimpleTextItem *centred(QGraphicsItem *parent, const QString &s, QPoint
     auto *t = label(parent, s, 0, 0, pt, bold, colour);
     t->setPos(at - t->boundingRect().center());
     return t;
+}
+
+QString nodesText(int n)
+{
+    return n == 1 ? QObject::tr("1 node") : QObject::tr("%1 nodes").arg(n);
 }
 
 QGraphicsPathItem *roundedBox(QRectF r, qreal radius, QColor fill, QColor stroke, qreal width = 1.2)
@@ -58,6 +68,39 @@ QColor archColour(const std::string &arch)
     if (arch == "riscv64")
         return QColor(0x00, 0x9e, 0x73);
     return QColor(0xcc, 0x79, 0xa7);
+}
+
+int nodeCount(const EapSpec &eap)
+{
+    int n = 0;
+    for (const NodeSpec &g : eap.nodes)
+        n += std::max(1, g.count);
+    return n;
+}
+
+EapSummary summarise(const EapSpec &eap)
+{
+    EapSummary out;
+    out.name = QString::fromStdString(eap.name);
+    for (const NodeSpec &g : eap.nodes) {
+        const int n = std::max(1, g.count);
+        out.nodes += n;
+        out.cores += n * g.cpu;
+        auto it = std::find_if(out.archs.begin(), out.archs.end(),
+                               [&](const auto &a) { return a.first == g.arch; });
+        if (it == out.archs.end())
+            out.archs.emplace_back(g.arch, n);
+        else
+            it->second += n;
+    }
+    return out;
+}
+
+void makeMovable(QGraphicsItem *item, const std::string &name, QPointF origin, QPointF at)
+{
+    item->setData(kLayoutNameRole, QString::fromStdString(name));
+    item->setData(kLayoutOriginRole, origin);
+    item->setData(kLayoutPointRole, at);
 }
 
 void tag(QGraphicsItem *item, ItemKind kind, const QString &path, const QString &name)
@@ -99,6 +142,52 @@ QGraphicsItem *siteFrame(const QRectF &r, const QString &title)
     auto *frame = roundedBox(r, 14, QColor(0xff, 0xff, 0xff, 0x90), QColor(0xc9, 0xd1, 0xd9));
     frame->setZValue(-2);
     label(frame, title, r.left() + 14, r.top() + 10, 10, true, kMuted);
+    return frame;
+}
+
+QGraphicsItem *aggregateBox(const QRectF &r, const EapSummary &eap)
+{
+    // Large type for its size: at the zoom that fits a hundred boxes the name still reads.
+    auto *box = roundedBox(r, 10, Qt::white, QColor(0x8a, 0x96, 0xa8), 1.4);
+    QPainterPath whole, top;
+    whole.addRoundedRect(r, 10, 10);
+    top.addRect(r.left(), r.top(), r.width(), kAggregateHeader);
+    auto *header = new QGraphicsPathItem(whole.intersected(top), box);
+    header->setBrush(QColor(0x3b, 0x4a, 0x6b));
+    header->setPen(Qt::NoPen);
+    label(box, eap.name, r.left() + 10, r.top() + 3, 15, true, Qt::white);
+    auto *sign = label(box, eap.open ? QString::fromUtf8("\u25be") : QString::fromUtf8("\u25b8"), 0,
+                       r.top() + 3, 15, true, QColor(0xd0, 0xd8, 0xe8));
+    sign->setX(r.right() - 10 - sign->boundingRect().width());
+    label(box,
+          nodesText(eap.nodes) + QString::fromUtf8(" \u00b7 ") +
+              QObject::tr("%1 cores").arg(eap.cores),
+          r.left() + 10, r.top() + 36, 11, false, kInk);
+    // The architecture mix as one stacked bar, its counts below.
+    const QRectF bar(r.left() + 10, r.top() + 58, r.width() - 20, 8);
+    qreal x = bar.left();
+    QStringList mix;
+    for (const auto &[arch, n] : eap.archs) {
+        const qreal w = bar.width() * n / std::max(1, eap.nodes);
+        auto *part = new QGraphicsRectItem(QRectF(x, bar.top(), w, bar.height()), box);
+        part->setBrush(archColour(arch));
+        part->setPen(Qt::NoPen);
+        x += w;
+        mix << QString("%1 %2").arg(QString::fromStdString(arch)).arg(n);
+    }
+    label(box, mix.join(QString::fromUtf8(" \u00b7 ")), r.left() + 10, r.top() + 67, 9, false,
+          kMuted);
+    box->setToolTip(eap.open ? QObject::tr("Double-click to hide its nodes")
+                             : QObject::tr("Double-click to show its nodes"));
+    return box;
+}
+
+QGraphicsItem *openedFrame(const QRectF &r, const QString &title)
+{
+    auto *frame = roundedBox(r, 10, QColor(0xee, 0xf2, 0xf7), QColor(0x8a, 0x96, 0xa8));
+    frame->setZValue(-1.5);
+    label(frame, title, r.left() + 12, r.top() + 8, 10, true, kMuted);
+    frame->setToolTip(QObject::tr("Double-click to hide the nodes"));
     return frame;
 }
 

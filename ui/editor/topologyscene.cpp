@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "topologyscene.h"
 
+#include "elementref.h"
 #include "topologyitems.h"
 
 #include <QGraphicsItem>
@@ -9,26 +10,29 @@
 namespace schedlab::ui {
 
 namespace {
-constexpr qreal kNodeW = 132, kNodeH = 62, kGap = 14, kEapW = 160, kEapH = 44, kRowGap = 70;
-constexpr qreal kSitePad = 22, kSiteTitle = 34, kMaxRowWidth = 2400;
+using items::kGap;
+using items::kNodeH;
+using items::kNodeW;
+using items::kSiteTitle;
+using items::nodeCount;
+constexpr qreal kEapW = 160, kEapH = 44, kRowGap = 70;
+constexpr qreal kSitePad = 22, kMaxRowWidth = 2400;
 constexpr int kMaxColumns = 5;
 
-QString text(const std::string &s) { return QString::fromStdString(s); }
-
-const CanvasPoint *placed(const Scenario &s, const std::string &name)
+QString text(const std::string &s)
 {
-    const auto it = s.layout.find(name);
-    return it == s.layout.end() ? nullptr : &it->second;
+    return QString::fromStdString(s);
 }
 
-QPointF point(CanvasPoint p) { return {p.x, p.y}; }
-
-int nodeCount(const EapSpec &eap)
+const CanvasPoint *placed(const std::map<std::string, CanvasPoint> &layout, const std::string &name)
 {
-    int n = 0;
-    for (const NodeSpec &g : eap.nodes)
-        n += std::max(1, g.count);
-    return n;
+    const auto it = layout.find(name);
+    return it == layout.end() ? nullptr : &it->second;
+}
+
+QPointF point(CanvasPoint p)
+{
+    return {p.x, p.y};
 }
 
 /** Where the eAPs of an edge site go when the layout does not say: rows that wrap. */
@@ -50,13 +54,6 @@ std::vector<QPointF> flowEaps(const SiteSpec &site)
     }
     return at;
 }
-
-void makeMovable(QGraphicsItem *item, const std::string &name, QPointF origin, QPointF at)
-{
-    item->setData(kLayoutNameRole, text(name));
-    item->setData(kLayoutOriginRole, origin);
-    item->setData(kLayoutPointRole, at);
-}
 } // namespace
 
 TopologyScene::TopologyScene(QObject *parent) : QGraphicsScene(parent)
@@ -64,7 +61,10 @@ TopologyScene::TopologyScene(QObject *parent) : QGraphicsScene(parent)
     setBackgroundBrush(QColor(0xf6, 0xf7, 0xf9));
 }
 
-QColor TopologyScene::archColour(const std::string &arch) { return items::archColour(arch); }
+QColor TopologyScene::archColour(const std::string &arch)
+{
+    return items::archColour(arch);
+}
 
 int TopologyScene::count(ItemKind kind) const
 {
@@ -97,7 +97,7 @@ QGraphicsItem *TopologyScene::movableFor(QGraphicsItem *item)
         for (QGraphicsItem *i : item->scene()->items())
             if (i->data(kKindRole).toInt() == int(ItemKind::Eap) &&
                 i->data(kPathRole).toString() == eapPath)
-                return i;
+                return i->data(kLayoutNameRole).isValid() ? i : nullptr; // an aggregate stays
     }
     return nullptr;
 }
@@ -120,6 +120,13 @@ void TopologyScene::selectPaths(const QStringList &paths)
 
 QGraphicsItem *TopologyScene::selectElement(const QString &path)
 {
+    // A node group of an aggregated eAP is drawn once the eAP is open.
+    if (const ElementRef ref = ElementRef::parse(path);
+        mAggregated && ref.kind == ElementRef::Node) {
+        if (ref.site >= 0 && ref.site < int(mSites.size()) && ref.eap >= 0 &&
+            ref.eap < int(mSites[ref.site].eaps.size()))
+            setOpen(QString::fromStdString(mSites[ref.site].eaps[ref.eap].name), true);
+    }
     QGraphicsItem *first = nullptr;
     for (QGraphicsItem *i : items())
         if (i->flags() & QGraphicsItem::ItemIsSelectable) {
@@ -133,61 +140,34 @@ QGraphicsItem *TopologyScene::selectElement(const QString &path)
 
 void TopologyScene::setScenario(const Scenario &scenario)
 {
+    mSites = scenario.sites;
+    mLayout = scenario.layout;
+    int edgeNodes = 0;
+    for (const SiteSpec &site : mSites)
+        if (site.kind == SiteKind::Edge)
+            for (const EapSpec &eap : site.eaps)
+                edgeNodes += nodeCount(eap);
+    mAggregated = edgeNodes > kAggregateAbove;
+    rebuild();
+}
+
+void TopologyScene::rebuild()
+{
     const QStringList selection = selectedPaths();
     const QSignalBlocker quiet(this); // one selectionChanged at the end, not one per item
     clear();
     qreal autoY = 0, widest = 0;
     std::vector<QPointF> eapAnchors;
 
-    for (int s = 0; s < int(scenario.sites.size()); ++s) {
-        const SiteSpec &site = scenario.sites[s];
+    for (int s = 0; s < int(mSites.size()); ++s) {
+        const SiteSpec &site = mSites[s];
         if (site.kind != SiteKind::Edge)
             continue;
         const QString sitePath = QString("sites[%1]").arg(s);
-        const CanvasPoint *sitePlaced = placed(scenario, site.name);
+        const CanvasPoint *sitePlaced = placed(mLayout, site.name);
         const QPointF origin = sitePlaced ? point(*sitePlaced) : QPointF(0, autoY);
-        const std::vector<QPointF> flow = flowEaps(site);
-        QRectF content(origin + QPointF(0, kSiteTitle), QSizeF(kEapW, kEapH));
-
-        for (int e = 0; e < int(site.eaps.size()); ++e) {
-            const EapSpec &eap = site.eaps[e];
-            const CanvasPoint *eapPlaced = placed(scenario, eap.name);
-            const QPointF rel = eapPlaced ? point(*eapPlaced) : flow[e];
-            const QPointF at = origin + rel;
-            const int nodes = nodeCount(eap);
-            const int columns = std::clamp(nodes, 1, kMaxColumns);
-            const qreal groupW = std::max(kEapW, columns * (kNodeW + kGap) - kGap);
-            const QString eapPath = sitePath + QString(".eaps[%1]").arg(e);
-
-            const QRectF eapRect(at.x() + groupW / 2 - kEapW / 2, at.y(), kEapW, kEapH);
-            QGraphicsItem *eapItem = items::eapBox(eapRect, text(eap.name), nodes);
-            addItem(eapItem);
-            items::tag(eapItem, ItemKind::Eap, eapPath, text(eap.name));
-            makeMovable(eapItem, eap.name, origin, rel);
-            eapAnchors.push_back(QPointF(eapRect.center().x(), eapRect.top()));
-            content |= eapRect;
-
-            const qreal gridTop = at.y() + kEapH + kRowGap;
-            int k = 0;
-            for (int g = 0; g < int(eap.nodes.size()); ++g) {
-                const NodeSpec &group = eap.nodes[g];
-                for (int i = 1; i <= std::max(1, group.count); ++i, ++k) {
-                    const QRectF r(at.x() + (k % columns) * (kNodeW + kGap),
-                                   gridTop + (k / columns) * (kNodeH + kGap), kNodeW, kNodeH);
-                    if (k < columns) { // links to the first row; the rows below hang under them
-                        QGraphicsItem *link = items::lanLink(
-                            QLineF(eapRect.center().x(), eapRect.bottom(), r.center().x(), r.top()));
-                        addItem(link);
-                        items::tag(link, ItemKind::Link, eapPath);
-                    }
-                    QGraphicsItem *node = items::nodeBox(r, group, text(group.nameOf(i)));
-                    addItem(node);
-                    items::tag(node, ItemKind::Node, eapPath + QString(".nodes[%1]").arg(g),
-                               text(group.nameOf(i)));
-                    content |= r;
-                }
-            }
-        }
+        const QRectF content =
+            mAggregated ? addAggregatedSite(s, origin, eapAnchors) : addSite(s, origin, eapAnchors);
         QString title = text(site.name);
         if (!site.region.empty())
             title += "  ·  " + text(site.region) + (site.zone.empty() ? "" : "/" + text(site.zone));
@@ -195,15 +175,15 @@ void TopologyScene::setScenario(const Scenario &scenario)
         QGraphicsItem *frame = items::siteFrame(frameRect, title);
         addItem(frame);
         items::tag(frame, ItemKind::Site, sitePath, text(site.name));
-        makeMovable(frame, site.name, QPointF(0, 0), origin);
+        items::makeMovable(frame, site.name, QPointF(0, 0), origin);
         widest = std::max(widest, frameRect.right());
         if (!sitePlaced)
             autoY = std::max(autoY, frameRect.bottom() + 40);
     }
 
     // The cloud above the edge, centred, with a WAN link to every eAP.
-    for (int s = 0; s < int(scenario.sites.size()); ++s) {
-        const SiteSpec &site = scenario.sites[s];
+    for (int s = 0; s < int(mSites.size()); ++s) {
+        const SiteSpec &site = mSites[s];
         if (site.kind != SiteKind::Cloud)
             continue;
         int vms = 0;
@@ -212,13 +192,13 @@ void TopologyScene::setScenario(const Scenario &scenario)
             vms += g.count;
             cores += g.count * g.cpu;
         }
-        const CanvasPoint *cloudPlaced = placed(scenario, site.name);
+        const CanvasPoint *cloudPlaced = placed(mLayout, site.name);
         const QPointF at = cloudPlaced ? point(*cloudPlaced) : QPointF(widest / 2 - 130, -170);
         const QRectF r(at, QSizeF(260, 86));
         QGraphicsItem *cloud = items::cloudBox(r, text(site.name), vms, cores);
         addItem(cloud);
         items::tag(cloud, ItemKind::Cloud, QString("sites[%1]").arg(s), text(site.name));
-        makeMovable(cloud, site.name, QPointF(0, 0), at);
+        items::makeMovable(cloud, site.name, QPointF(0, 0), at);
         for (const QPointF &a : eapAnchors) {
             QGraphicsItem *wan = items::wanLink(QLineF(QPointF(r.center().x(), r.bottom()), a));
             addItem(wan);
@@ -228,6 +208,55 @@ void TopologyScene::setScenario(const Scenario &scenario)
     }
     setSceneRect(itemsBoundingRect().adjusted(-30, -30, 30, 30));
     selectPaths(selection);
+}
+
+QRectF TopologyScene::addSite(int s, QPointF origin, std::vector<QPointF> &eapAnchors)
+{
+    const SiteSpec &site = mSites[s];
+    const QString sitePath = QString("sites[%1]").arg(s);
+    const std::vector<QPointF> flow = flowEaps(site);
+    QRectF content(origin + QPointF(0, kSiteTitle), QSizeF(kEapW, kEapH));
+
+    for (int e = 0; e < int(site.eaps.size()); ++e) {
+        const EapSpec &eap = site.eaps[e];
+        const CanvasPoint *eapPlaced = placed(mLayout, eap.name);
+        const QPointF rel = eapPlaced ? point(*eapPlaced) : flow[e];
+        const QPointF at = origin + rel;
+        const int nodes = nodeCount(eap);
+        const int columns = std::clamp(nodes, 1, kMaxColumns);
+        const qreal groupW = std::max(kEapW, columns * (kNodeW + kGap) - kGap);
+        const QString eapPath = sitePath + QString(".eaps[%1]").arg(e);
+
+        const QRectF eapRect(at.x() + groupW / 2 - kEapW / 2, at.y(), kEapW, kEapH);
+        QGraphicsItem *eapItem = items::eapBox(eapRect, text(eap.name), nodes);
+        addItem(eapItem);
+        items::tag(eapItem, ItemKind::Eap, eapPath, text(eap.name));
+        items::makeMovable(eapItem, eap.name, origin, rel);
+        eapAnchors.push_back(QPointF(eapRect.center().x(), eapRect.top()));
+        content |= eapRect;
+
+        const qreal gridTop = at.y() + kEapH + kRowGap;
+        int k = 0;
+        for (int g = 0; g < int(eap.nodes.size()); ++g) {
+            const NodeSpec &group = eap.nodes[g];
+            for (int i = 1; i <= std::max(1, group.count); ++i, ++k) {
+                const QRectF r(at.x() + (k % columns) * (kNodeW + kGap),
+                               gridTop + (k / columns) * (kNodeH + kGap), kNodeW, kNodeH);
+                if (k < columns) { // links to the first row; the rows below hang under them
+                    QGraphicsItem *link = items::lanLink(
+                        QLineF(eapRect.center().x(), eapRect.bottom(), r.center().x(), r.top()));
+                    addItem(link);
+                    items::tag(link, ItemKind::Link, eapPath);
+                }
+                QGraphicsItem *node = items::nodeBox(r, group, text(group.nameOf(i)));
+                addItem(node);
+                items::tag(node, ItemKind::Node, eapPath + QString(".nodes[%1]").arg(g),
+                           text(group.nameOf(i)));
+                content |= r;
+            }
+        }
+    }
+    return content;
 }
 
 } // namespace schedlab::ui

@@ -2,6 +2,7 @@
 #include "topologyview.h"
 
 #include "tools.h"
+#include "topologyscene.h"
 
 #include <QMouseEvent>
 #include <QScrollBar>
@@ -41,9 +42,31 @@ void TopologyView::setTool(AbstractTool *tool)
 
 void TopologyView::wheelEvent(QWheelEvent *event)
 {
+    zoomAt(mapToScene(event->position().toPoint()), std::pow(1.0015, event->angleDelta().y()));
+}
+
+void TopologyView::zoomAt(QPointF at, qreal factor)
+{
     mUserZoomed = true;
-    const double factor = std::pow(1.0015, event->angleDelta().y());
+    const QPointF before = mapFromScene(at);
+    const ViewportAnchor anchor = transformationAnchor();
+    setTransformationAnchor(NoAnchor);
     scale(factor, factor);
+    setTransformationAnchor(anchor);
+    // Keeps `at` where it was on screen (the wheel's anchor does the same for the cursor).
+    const QPointF moved = mapFromScene(at) - before;
+    horizontalScrollBar()->setValue(horizontalScrollBar()->value() + qRound(moved.x()));
+    verticalScrollBar()->setValue(verticalScrollBar()->value() + qRound(moved.y()));
+    auto *topology = qobject_cast<TopologyScene *>(scene());
+    if (!topology || !topology->aggregated())
+        return;
+    if (transform().m11() < kOpenScale) {
+        topology->closeZoomOpened();
+        return;
+    }
+    const QString eap = topology->aggregateAt(at);
+    if (!eap.isEmpty())
+        topology->setOpen(eap, true, true);
 }
 
 void TopologyView::resizeEvent(QResizeEvent *event)
@@ -98,6 +121,19 @@ void TopologyView::mouseReleaseEvent(QMouseEvent *event)
         return;
     }
     QGraphicsView::mouseReleaseEvent(event);
+}
+
+void TopologyView::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    auto *topology = qobject_cast<TopologyScene *>(scene());
+    const QString eap = topology && event->button() == Qt::LeftButton
+                            ? topology->aggregateAt(mapToScene(event->pos()))
+                            : QString();
+    if (eap.isEmpty()) {
+        QGraphicsView::mouseDoubleClickEvent(event);
+        return;
+    }
+    topology->setOpen(eap, !topology->isOpen(eap));
 }
 
 } // namespace schedlab::ui

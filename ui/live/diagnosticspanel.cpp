@@ -10,6 +10,9 @@
 namespace schedlab::ui {
 
 namespace {
+/** Rows a node table shows at most: a table of ten thousand rows takes seconds to lay out. */
+constexpr int kMaxNodeRows = 200;
+
 QTableWidget *table(const QString &name, const QStringList &headers)
 {
     auto *t = new QTableWidget(0, int(headers.size()));
@@ -132,7 +135,26 @@ void DiagnosticsPanel::show(const RunExplanation &e)
             summary += tr(", %1 dropped waiting there").arg(count(c.dropped));
     }
     mSummary->setText(summary);
-    mDestinations->setRowCount(int(e.nodes.size()) + 1);
+    // The nodes sent the most, in topology order; the rest summed in one row.
+    std::vector<std::size_t> shown(e.nodes.size());
+    for (std::size_t n = 0; n < shown.size(); ++n)
+        shown[n] = n;
+    PlaceCounts others;
+    if (shown.size() > std::size_t(kMaxNodeRows)) {
+        std::stable_sort(shown.begin(), shown.end(), [&](std::size_t a, std::size_t b) {
+            return e.nodes[a].dispatched > e.nodes[b].dispatched;
+        });
+        for (auto it = shown.begin() + kMaxNodeRows; it != shown.end(); ++it) {
+            others.dispatched += e.nodes[*it].dispatched;
+            others.onTime += e.nodes[*it].onTime;
+            others.late += e.nodes[*it].late;
+            others.dropped += e.nodes[*it].dropped;
+        }
+        shown.resize(kMaxNodeRows);
+        std::sort(shown.begin(), shown.end());
+    }
+    const int hidden = int(e.nodes.size() - shown.size());
+    mDestinations->setRowCount(int(shown.size()) + (hidden > 0 ? 2 : 1));
     int row = 0;
     const auto place = [&](const QString &name, const PlaceCounts &p) {
         mDestinations->setItem(row, 0, cell(name));
@@ -143,8 +165,10 @@ void DiagnosticsPanel::show(const RunExplanation &e)
         mDestinations->setItem(row, 5, cell(count(p.dropped), true));
         ++row;
     };
-    for (std::size_t n = 0; n < e.nodes.size(); ++n)
+    for (std::size_t n : shown)
         place(QString::fromStdString(e.nodeNames[n]), e.nodes[n]);
+    if (hidden > 0)
+        place(hidden == 1 ? tr("1 other node") : tr("%1 other nodes").arg(hidden), others);
     place(tr("the cloud"), e.cloud);
 
     mDrops->setRowCount(int(e.drops.size()));
@@ -156,12 +180,15 @@ void DiagnosticsPanel::show(const RunExplanation &e)
         mDrops->setItem(r, 3, cell(QString::fromUtf8(dropCauseText(d.cause))));
     }
 
-    mIdle->setRowCount(int(e.idle.size()));
-    for (int r = 0; r < int(e.idle.size()); ++r) {
+    const int idle = std::min(int(e.idle.size()), kMaxNodeRows);
+    mIdle->setRowCount(idle + (idle < int(e.idle.size()) ? 1 : 0));
+    for (int r = 0; r < idle; ++r) {
         const IdleNode &n = e.idle[std::size_t(r)];
         mIdle->setItem(r, 0, cell(QString::fromStdString(e.nodeNames[std::size_t(n.node)])));
         mIdle->setItem(r, 1, cell(QString::fromStdString(n.why)));
     }
+    if (idle < int(e.idle.size()))
+        mIdle->setItem(idle, 0, cell(tr("%1 more").arg(int(e.idle.size()) - idle)));
     // The last column (the reasons) takes the rest and wraps.
     for (QTableWidget *t : {mDestinations, mDrops, mIdle}) {
         for (int c = 0; c + 1 < t->columnCount(); ++c)

@@ -4,6 +4,7 @@
 #include "livedots.h"
 #include "overlayitems.h"
 #include "podmarks.h"
+#include "topologyitems.h"
 #include "topologyscene.h"
 
 #include <QBrush>
@@ -52,6 +53,8 @@ double queueFraction(int queue)
 LiveOverlay::LiveOverlay(QGraphicsScene *scene, QObject *parent) : QObject(parent), mScene(scene)
 {
     connect(scene, &QGraphicsScene::selectionChanged, this, &LiveOverlay::selectionChanged);
+    if (auto *topology = qobject_cast<TopologyScene *>(scene))
+        connect(topology, &TopologyScene::relaidOut, this, &LiveOverlay::rebuild);
 }
 
 LiveOverlay::~LiveOverlay()
@@ -78,6 +81,7 @@ void LiveOverlay::clear()
     mRoot = nullptr;
     mNodes.clear();
     mEaps.clear();
+    mAggregates = false;
     mDots = nullptr;
     mPods.reset();
     mCloudText = nullptr;
@@ -108,9 +112,10 @@ bool LiveOverlay::build(const LiveLayout &layout)
         const QString name = item->data(kNodeNameRole).toString();
         if (kind == ItemKind::Node && nodeIndex.count(name))
             mNodes[nodeIndex[name]].rect = item->sceneBoundingRect();
-        else if (kind == ItemKind::Eap && eapIndex.count(name))
+        else if (kind == ItemKind::Eap && eapIndex.count(name)) {
             mEaps[eapIndex[name]].rect = item->sceneBoundingRect();
-        else if (kind == ItemKind::Cloud)
+            mEaps[eapIndex[name]].aggregate = item->data(kAggregateRole).isValid();
+        } else if (kind == ItemKind::Cloud)
             mCloudRect = item->sceneBoundingRect();
     }
 
@@ -124,6 +129,10 @@ bool LiveOverlay::build(const LiveLayout &layout)
     for (EapItems &e : mEaps) {
         if (e.rect.isNull())
             continue;
+        if (e.aggregate) {
+            buildAggregate(e, root);
+            continue;
+        }
         if (!mCloudRect.isNull()) {
             e.wan = quiet(
                 new QGraphicsLineItem(QLineF(cloudAnchor, {e.rect.center().x(), e.rect.top()})),
@@ -216,6 +225,8 @@ void LiveOverlay::update(const Snapshot &s)
             setVisible(e.wan, load > 0.005);
         }
     }
+    if (mAggregates)
+        updateAggregates(s);
     if (mPods)
         mPods->update(s);
     if (mCloudText) {
@@ -234,20 +245,84 @@ void LiveOverlay::launch(const Snapshot &s)
         return;
     std::vector<LiveDots::Flight> flights;
     flights.reserve(s.moves.size());
+    const std::vector<int> &nodeEap = s.layout->nodeEap;
     for (const LiveMove &m : s.moves) {
         if (m.eap < 0 || m.eap >= int(mEaps.size()) || mEaps[m.eap].rect.isNull())
             continue;
         const QRectF &eap = mEaps[m.eap].rect;
-        if (m.target >= 0 && m.target < int(mNodes.size()) && !mNodes[m.target].rect.isNull())
+        const bool drawn = m.target >= 0 && m.target < int(mNodes.size());
+        if (drawn && !mNodes[m.target].rect.isNull()) {
             flights.push_back({{eap.center().x(), eap.bottom()},
                                {mNodes[m.target].rect.center().x(), mNodes[m.target].rect.top()},
                                false});
-        else if (m.target < 0 && !mCloudRect.isNull())
+        } else if (drawn && m.target < int(nodeEap.size())) {
+            // A node inside another eAP's aggregate: the dot flies to that box.
+            const int to = nodeEap[m.target];
+            if (to != m.eap && to >= 0 && to < int(mEaps.size()) && mEaps[to].aggregate)
+                flights.push_back({{eap.center().x(), eap.bottom()},
+                                   {mEaps[to].rect.center().x(), mEaps[to].rect.top()},
+                                   false});
+        } else if (m.target < 0 && !mCloudRect.isNull()) {
             flights.push_back({{eap.center().x(), eap.top()},
                                {mCloudRect.center().x(), mCloudRect.bottom()},
                                true});
+        }
     }
     mDots->launch(flights, s.running);
+}
+
+void LiveOverlay::buildAggregate(EapItems &e, QGraphicsItem *root)
+{
+    mAggregates = true;
+    QPainterPath p; // below the box's dark header
+    p.addRoundedRect(e.rect.adjusted(2, items::kAggregateHeader + 1, -2, -2), 8, 8);
+    e.tint = quiet(new QGraphicsPathItem(p), root);
+    e.busy = quiet(new QGraphicsRectItem, root);
+    e.busy->setPen(Qt::NoPen);
+    e.busy->setBrush(kBar);
+    e.line = text(root, 9, kBar);
+    e.line->setPos(e.rect.left() + 11, e.rect.top() + items::kAggregateLive);
+}
+
+void LiveOverlay::updateAggregates(const Snapshot &s)
+{
+    mSums.assign(mEaps.size(), {});
+    const std::vector<int> &nodeEap = s.layout->nodeEap;
+    const std::vector<double> &cpu = s.layout->nodeCpu;
+    for (std::size_t n = 0; n < s.nodes.size() && n < nodeEap.size(); ++n) {
+        const int b = nodeEap[n];
+        if (b < 0 || b >= int(mSums.size()))
+            continue;
+        const LiveNode &ln = s.nodes[n];
+        EapSums &sum = mSums[b];
+        sum.cores += cpu[n];
+        sum.load += ln.load * cpu[n];
+        sum.busy += ln.busy * cpu[n];
+        sum.queue += ln.queue;
+        sum.dropped += ln.dropped;
+    }
+    for (std::size_t b = 0; b < mEaps.size(); ++b) {
+        EapItems &e = mEaps[b];
+        if (!e.tint)
+            continue;
+        const EapSums &sum = mSums[b];
+        const double load = sum.cores > 0 ? sum.load / sum.cores : 0.0;
+        const double busy = sum.cores > 0 ? std::clamp(sum.busy / sum.cores, 0.0, 1.0) : 0.0;
+        QColor c = loadColour(load);
+        auto *tint = static_cast<QGraphicsPathItem *>(e.tint);
+        if (tint->pen().color() != c) {
+            tint->setPen(QPen(c, 3));
+            c.setAlpha(70);
+            tint->setBrush(c);
+        }
+        setRect(e.busy,
+                QRectF(e.rect.left() + 10, e.rect.bottom() - 7, busy * (e.rect.width() - 20), 3));
+        const int queued = sum.queue + (b < s.eapQueues.size() ? s.eapQueues[b] : 0);
+        QString line = tr("load %1 · q %2").arg(load, 0, 'f', 2).arg(count(queued));
+        if (sum.dropped > 0)
+            line += QString::fromUtf8(" · \u2715 %1").arg(count(sum.dropped));
+        setText(e.line, line);
+    }
 }
 
 bool LiveOverlay::alive()
@@ -257,6 +332,7 @@ bool LiveOverlay::alive()
     // The scene was rebuilt and deleted our items with everything else.
     mNodes.clear();
     mEaps.clear();
+    mAggregates = false;
     mDots = nullptr;
     mPods.reset();
     mCloudText = nullptr;
@@ -287,6 +363,19 @@ double LiveOverlay::queueBarHeight(int node) const
     return node >= 0 && node < int(mNodes.size()) && mNodes[node].queue
                ? mNodes[node].queue->rect().height()
                : 0.0;
+}
+
+QColor LiveOverlay::eapColour(int eap) const
+{
+    if (!mRoot || eap < 0 || eap >= int(mEaps.size()) || !mEaps[eap].tint)
+        return {};
+    return static_cast<QGraphicsPathItem *>(mEaps[eap].tint)->pen().color();
+}
+
+QString LiveOverlay::eapLine(int eap) const
+{
+    return mRoot && eap >= 0 && eap < int(mEaps.size()) && mEaps[eap].line ? mEaps[eap].line->text()
+                                                                           : QString();
 }
 
 double LiveOverlay::eapBarWidth(int eap) const

@@ -51,6 +51,10 @@ public:
     QColor nodeColour(int node) const;
     double queueBarHeight(int node) const;
     double eapBarWidth(int eap) const;
+    /** An aggregated eAP's tint (its nodes' load per core), or invalid when drawn plainly. */
+    QColor eapColour(int eap) const;
+    /** An aggregated eAP's live line ("load 0.84 · q 12"), or empty. */
+    QString eapLine(int eap) const;
     int itemCount() const;
     int visibleDots() const;
     bool pullShown(int node) const;
@@ -80,11 +84,24 @@ private:
         QGraphicsRectItem *queue = nullptr;
         QGraphicsSimpleTextItem *queueText = nullptr;
         QGraphicsLineItem *wan = nullptr;
+        // An aggregated eAP stands for its nodes: their load, busy cores and queues.
+        bool aggregate = false;
+        QGraphicsItem *tint = nullptr;
+        QGraphicsRectItem *busy = nullptr;
+        QGraphicsSimpleTextItem *line = nullptr;
+    };
+    /** Sums over an aggregated eAP's nodes. */
+    struct EapSums
+    {
+        double cores = 0, load = 0, busy = 0;
+        int queue = 0, dropped = 0;
     };
     bool build(const LiveLayout &layout);
     /** False (and forgets its items) when a scene rebuild deleted them. */
     bool alive();
     void update(const Snapshot &s);
+    void buildAggregate(EapItems &e, QGraphicsItem *root);
+    void updateAggregates(const Snapshot &s);
     void launch(const Snapshot &s);
     void selectionChanged();
 
@@ -94,6 +111,8 @@ private:
     SnapshotPtr mSnapshot;
     std::vector<NodeItems> mNodes;
     std::vector<EapItems> mEaps;
+    std::vector<EapSums> mSums;
+    bool mAggregates = false;
     QRectF mCloudRect;
     QGraphicsSimpleTextItem *mCloudText = nullptr;
     LiveDots *mDots = nullptr;       ///< a child of mRoot

@@ -285,11 +285,17 @@ bool RunDock::runSlots(long slots, int timeoutMs)
 
 bool RunDock::selectNode(const QString &name, int timeoutMs)
 {
-    QGraphicsItem *found = nullptr;
-    for (QGraphicsItem *item : mScene->items())
-        if (item->data(kKindRole).toInt() == int(ItemKind::Node) &&
-            item->data(kNodeNameRole).toString() == name)
-            found = item;
+    auto find = [this, &name]() -> QGraphicsItem * {
+        for (QGraphicsItem *item : mScene->items())
+            if (item->data(kKindRole).toInt() == int(ItemKind::Node) &&
+                item->data(kNodeNameRole).toString() == name)
+                return item;
+        return nullptr;
+    };
+    QGraphicsItem *found = find();
+    auto *topology = qobject_cast<TopologyScene *>(mScene);
+    if (!found && topology && topology->revealNode(name))
+        found = find(); // its eAP was an aggregate: now open
     if (!found)
         return false;
     mScene->clearSelection();
