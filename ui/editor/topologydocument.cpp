@@ -67,7 +67,10 @@ TopologyDocument::TopologyDocument(QObject *parent) : QObject(parent), mUndo(new
 
 TopologyDocument::~TopologyDocument() = default;
 
-bool TopologyDocument::isModified() const { return !mUndo->isClean(); }
+bool TopologyDocument::isModified() const
+{
+    return !mUndo->isClean();
+}
 
 void TopologyDocument::reset(const Scenario &scenario, const QString &fileName,
                              std::vector<ScenarioError> located, std::string fileText)
@@ -93,6 +96,8 @@ QStringList TopologyDocument::load(const QString &path)
     if (load.ok() || load.withProblems) {
         std::vector<ScenarioError> located = load.errors;
         located.insert(located.end(), load.warnings.begin(), load.warnings.end());
+        if (load.ok())
+            mLoadedWarnings = load.warnings;
         reset(load.ok() ? *load.scenario : *load.withProblems, path, std::move(located),
               std::move(text));
         return {};
@@ -156,7 +161,8 @@ void TopologyDocument::apply(const Scenario &scenario, Change kind)
     mProblems = validateScenario(mScenario);
     mWarnings.clear();
     if (mProblems.empty())
-        mWarnings = scenarioWarnings(mScenario);
+        mWarnings = mLoadedWarnings ? std::move(*mLoadedWarnings) : scenarioWarnings(mScenario);
+    mLoadedWarnings.reset();
     for (auto *list : {&mProblems, &mWarnings})
         for (ScenarioError &e : *list) {
             e.file = mFileName.isEmpty() ? "<unsaved>" : mFileName.toStdString();
@@ -222,9 +228,8 @@ ElementRef TopologyDocument::addNode(const ElementRef &eap)
     ElementRef ref{ElementRef::Node, eap.site, eap.eap,
                    int(mScenario.sites[eap.site].eaps[eap.eap].nodes.size())};
     const std::string node = freshName(mScenario.sites[eap.site].name + "-n");
-    edit(tr("Add Edge Node"), Change::Structure, [&](Scenario &s) {
-        s.sites[eap.site].eaps[eap.eap].nodes.push_back(defaultNode(node));
-    });
+    edit(tr("Add Edge Node"), Change::Structure,
+         [&](Scenario &s) { s.sites[eap.site].eaps[eap.eap].nodes.push_back(defaultNode(node)); });
     return ref;
 }
 
@@ -298,8 +303,9 @@ ElementRef TopologyDocument::reattach(const ElementRef &node, const ElementRef &
         return {};
     ElementRef moved{ElementRef::Node, eap.site, eap.eap,
                      int(mScenario.sites[eap.site].eaps[eap.eap].nodes.size())};
-    edit(tr("Connect %1 to %2").arg(QString::fromStdString(node.name(mScenario)),
-                                    QString::fromStdString(eap.name(mScenario))),
+    edit(tr("Connect %1 to %2")
+             .arg(QString::fromStdString(node.name(mScenario)),
+                  QString::fromStdString(eap.name(mScenario))),
          Change::Structure, [&](Scenario &s) {
              const NodeSpec spec = node.node(s);
              SiteSpec &from = s.sites[node.site];
