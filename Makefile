@@ -70,6 +70,7 @@ bench: build
 	$(BUILD)/bench/bench_policies --benchmark_min_time=0.2
 	$(BUILD)/bench/bench_learn scenarios/kais-large.yaml
 	QT_QPA_PLATFORM=offscreen $(BUILD)/bench/bench_gui_frames scenarios/kais-large.yaml
+	QT_QPA_PLATFORM=offscreen $(BUILD)/bench/bench_gui_frames scenarios/scale-10k.yaml
 	$(BUILD)/bench/bench_env scenarios/kais-large.yaml scenarios/tutorial.yaml
 	@if ls $(BUILD)/python/schedlab/_schedlab*.so >/dev/null 2>&1; then \
 	  echo "bench/bench_python_env.py scenarios/kais-large.yaml"; \
