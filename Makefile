@@ -68,6 +68,7 @@ test: build
 bench: build
 	$(BUILD)/bench/bench_engine scenarios/kais-large.yaml
 	$(BUILD)/bench/bench_policies --benchmark_min_time=0.2
+	$(BUILD)/bench/bench_placement
 	$(BUILD)/bench/bench_learn scenarios/kais-large.yaml
 	QT_QPA_PLATFORM=offscreen $(BUILD)/bench/bench_gui_frames scenarios/kais-large.yaml
 	QT_QPA_PLATFORM=offscreen $(BUILD)/bench/bench_gui_frames scenarios/scale-10k.yaml

@@ -283,6 +283,9 @@ struct PolicySelection
     std::string placement = "kube-default";
     /** Plugin name -> weight, replacing the placement policy's default weights. */
     std::map<std::string, double> placementWeights;
+    /** kube-scheduler's percentageOfNodesToScore for the placement policy: 1..100 a share
+     *  of the nodes, 0 its adaptive share; none = every node. */
+    std::optional<int> percentageOfNodesToScore;
     KaisParameters kais;
     bool operator==(const PolicySelection &) const = default;
 };

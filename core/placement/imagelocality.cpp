@@ -2,6 +2,7 @@
 // ImageLocality (Kubernetes) and LRScheduler's LayerSharing: the two scores that
 // look at what a node already holds.
 #include "placement/kubeplugins.h"
+#include "placement/podlayers.h"
 #include "state/layercache.h"
 #include "state/topology.h"
 
@@ -16,12 +17,6 @@ double sizeOf(const std::vector<LayerSpec> &layers)
     for (const LayerSpec &l : layers)
         bytes += l.size;
     return bytes;
-}
-
-bool allPresent(const LayerCache &cache, const std::vector<LayerSpec> &layers)
-{
-    return std::all_of(layers.begin(), layers.end(),
-                       [&](const LayerSpec &l) { return cache.present(l.digest); });
 }
 
 /**
@@ -39,14 +34,17 @@ public:
     const char *name() const override { return "ImageLocality"; }
     bool hasScore() const override { return true; }
 
+    /** Which nodes hold the image, over every node (the spread counts them all), with
+     *  the image's layers looked up once per arch. */
     void preFilter(const PodRequest &pod, const ClusterView &view) override
     {
-        mHeld.assign(view.nodeCount, 0);
+        mLayers.prepare(pod);
+        mHeld.assign(view.nodeCount, nullptr);
         mHolders = 0;
         for (int n = 0; n < view.nodeCount; ++n) {
-            const auto *layers = pod.layersOn(view.topology->nodes[n].arch);
-            if (layers && allPresent(view.caches[n], *layers)) {
-                mHeld[n] = 1;
+            const PodLayers::Variant *v = mLayers.on(view.topology->nodes[n].arch);
+            if (v && allPresent(view.caches[n], *v)) {
+                mHeld[n] = v;
                 ++mHolders;
             }
         }
@@ -64,8 +62,21 @@ public:
         out.normalized = kMaxNodeScore * (sum - kMin) / (kMax - kMin);
     }
 
+    void scoreNodes(const PodRequest &, const ClusterView &view, std::span<const int> nodes,
+                    PluginResult *column) const override
+    {
+        const double spread = double(mHolders) / double(view.nodeCount);
+        for (const int n : nodes) {
+            PluginResult &out = column[n];
+            out.raw = mHeld[n] ? mHeld[n]->bytes * spread : 0.0;
+            const double sum = std::clamp(out.raw, kMin, kMax);
+            out.normalized = kMaxNodeScore * (sum - kMin) / (kMax - kMin);
+        }
+    }
+
 private:
-    std::vector<char> mHeld;
+    PodLayers mLayers;
+    std::vector<const PodLayers::Variant *> mHeld; ///< per node: its variant if it holds it
     int mHolders = 0;
 };
 
@@ -85,6 +96,22 @@ public:
         out.raw = layers ? view.caches[node].localBytes(*layers) : 0.0;
         out.normalized = total > 0 ? out.raw / total * kMaxNodeScore : 0.0;
     }
+
+    void preFilter(const PodRequest &pod, const ClusterView &) override { mLayers.prepare(pod); }
+    void scoreNodes(const PodRequest &, const ClusterView &view, std::span<const int> nodes,
+                    PluginResult *column) const override
+    {
+        for (const int n : nodes) {
+            PluginResult &out = column[n];
+            const PodLayers::Variant *v = mLayers.on(view.topology->nodes[n].arch);
+            const double total = v ? v->bytes : 0.0;
+            out.raw = v ? localBytes(view.caches[n], *v) : 0.0;
+            out.normalized = total > 0 ? out.raw / total * kMaxNodeScore : 0.0;
+        }
+    }
+
+private:
+    PodLayers mLayers;
 };
 } // namespace
 

@@ -18,6 +18,23 @@ bool tolerates(const std::vector<Taint> *tolerations, const Taint &taint)
 }
 
 namespace {
+constexpr const char *kSelectorMismatch = "node(s) didn't match Pod's node affinity/selector";
+
+/** labels[key] == value. A node has a handful of labels: walking them comparing lengths
+ *  first costs less than a map's find, which compares every key on its path whole. */
+bool hasLabel(const std::map<std::string, std::string> &labels, const std::string &key,
+              const std::string &value)
+{
+    if (labels.size() > 8) {
+        const auto it = labels.find(key);
+        return it != labels.end() && it->second == value;
+    }
+    for (const auto &[k, v] : labels)
+        if (k.size() == key.size() && k == key)
+            return v == value;
+    return false;
+}
+
 class TaintToleration final : public PlacementPlugin
 {
 public:
@@ -32,6 +49,12 @@ public:
                 return "node(s) had untolerated taint";
         return nullptr;
     }
+    void filterNodes(const PodRequest &pod, const ClusterView &view, std::span<const int> nodes,
+                     PluginResult *column) const override
+    {
+        for (const int n : nodes)
+            column[n].reason = TaintToleration::filter(pod, view, n);
+    }
 
     /** raw = untolerated PreferNoSchedule taints. */
     void score(const PodRequest &pod, const ClusterView &view, int node,
@@ -42,6 +65,12 @@ public:
             if (t.effect == "PreferNoSchedule" && !tolerates(pod.tolerations, t))
                 ++count;
         out.raw = count;
+    }
+    void scoreNodes(const PodRequest &pod, const ClusterView &view, std::span<const int> nodes,
+                    PluginResult *column) const override
+    {
+        for (const int n : nodes)
+            TaintToleration::score(pod, view, n, column[n]);
     }
 
     /** Kubernetes' DefaultNormalizeScore, reversed: fewest taints score 100. */
@@ -70,9 +99,23 @@ public:
         for (const auto &[key, value] : *pod.nodeSelector) {
             const auto it = labels.find(key);
             if (it == labels.end() || it->second != value)
-                return "node(s) didn't match Pod's node affinity/selector";
+                return kSelectorMismatch;
         }
         return nullptr;
+    }
+    void filterNodes(const PodRequest &pod, const ClusterView &view, std::span<const int> nodes,
+                     PluginResult *column) const override
+    {
+        for (const int n : nodes)
+            column[n].reason = nullptr;
+        if (!pod.nodeSelector)
+            return;
+        for (const int n : nodes)
+            for (const auto &[key, value] : *pod.nodeSelector)
+                if (!hasLabel(view.topology->nodes[n].labels, key, value)) {
+                    column[n].reason = kSelectorMismatch;
+                    break;
+                }
     }
 };
 } // namespace

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // NodeResourcesFit (filter + LeastAllocated score) and NodeResourcesBalancedAllocation.
 #include "placement/kubeplugins.h"
+#include "placement/podlayers.h"
 #include "state/layercache.h"
 #include "state/simstate.h"
 
@@ -37,6 +38,36 @@ public:
         return nullptr;
     }
 
+    void preFilter(const PodRequest &pod, const ClusterView &) override { mLayers.prepare(pod); }
+
+    /** filter() with the image's layers looked up once per arch, and no digest compared
+     *  on a node with disk for every layer of the image beside those in use. */
+    void filterNodes(const PodRequest &pod, const ClusterView &view, std::span<const int> nodes,
+                     PluginResult *column) const override
+    {
+        for (const int node : nodes) {
+            const NodeInfo &info = view.topology->nodes[node];
+            const NodeState &ns = view.nodes[node];
+            const char *&reason = column[node].reason;
+            reason = nullptr;
+            if (ns.pods >= kMaxPodsPerNode)
+                reason = "Too many pods";
+            else if (ns.cpuAlloc + pod.cpuOn(node) > info.cpu + 1e-9)
+                reason = "Insufficient cpu";
+            else if (ns.memAlloc + pod.memory > info.memory + 1e-9)
+                reason = "Insufficient memory";
+            else if (const PodLayers::Variant *v = mLayers.on(info.arch)) {
+                const LayerCache &cache = view.caches[node];
+                const double pinned = cache.pinnedBytes();
+                // The unpinned bytes are a subset of the sizes summed in the same order:
+                // at most v->bytes, rounding being monotone.
+                if ((!v->sizesKnown || pinned + v->bytes > info.disk + 1e-9) &&
+                    pinned + unpinnedBytes(cache, *v) > info.disk + 1e-9)
+                    reason = "Insufficient disk for the image layers";
+            }
+        }
+    }
+
     /** LeastAllocated: mean over cpu and memory of (capacity − requested) / capacity × 100,
      *  the pod's request included. */
     void score(const PodRequest &pod, const ClusterView &view, int node,
@@ -53,6 +84,15 @@ public:
                          least(ns.memAlloc + pod.memory, info.memory));
         out.normalized = out.raw;
     }
+    void scoreNodes(const PodRequest &pod, const ClusterView &view, std::span<const int> nodes,
+                    PluginResult *column) const override
+    {
+        for (const int n : nodes)
+            NodeResourcesFit::score(pod, view, n, column[n]);
+    }
+
+private:
+    PodLayers mLayers;
 };
 
 class BalancedAllocation final : public PlacementPlugin
@@ -72,6 +112,12 @@ public:
         const double mem = std::min(1.0, (ns.memAlloc + pod.memory) / info.memory);
         out.raw = std::abs(cpu - mem) / 2.0;
         out.normalized = (1.0 - out.raw) * kMaxNodeScore;
+    }
+    void scoreNodes(const PodRequest &pod, const ClusterView &view, std::span<const int> nodes,
+                    PluginResult *column) const override
+    {
+        for (const int n : nodes)
+            BalancedAllocation::score(pod, view, n, column[n]);
     }
 };
 } // namespace

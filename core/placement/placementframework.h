@@ -15,6 +15,11 @@ namespace schedlab {
  * NormalizeScore, a weighted sum, argmax (ties broken by the view's RNG), then
  * Reserve and Bind through the engine's binder. Placement policies are
  * frameworks with a plugin set and weights (DRS 2.1, LRS IV-B).
+ *
+ * Each stage runs one plugin over many nodes at once (filterNodes, scoreNodes),
+ * so a plugin does the pod's share of its work once per cycle; node by node
+ * (filter, score) is the definition, kept as setPerNodeEvaluation(true), and
+ * gives the same decision and the same record.
  */
 class PlacementFramework
 {
@@ -33,6 +38,18 @@ public:
     /** Places `pod`: the chosen node, or -1 (unschedulable). Fills lastRecord(). */
     int schedule(const PodRequest &pod, const ClusterView &view, PlacementBinder *binder);
     const PlacementRecord &lastRecord() const { return mRecord; }
+
+    /** kube-scheduler's percentageOfNodesToScore: the Filter stage stops once it has
+     *  found feasibleNodesToFind() feasible nodes, starting where the last cycle
+     *  stopped. 1..100 a share of the nodes, 0 kube-scheduler's adaptive share,
+     *  kEveryNode (the default) every node. */
+    void setPercentageOfNodesToScore(int percentage);
+    int percentageOfNodesToScore() const { return mPercentage; }
+    static constexpr int kEveryNode = -1;
+    /** kube-scheduler's numFeasibleNodesToFind for `nodes` nodes. */
+    static int feasibleNodesToFind(int percentage, int nodes);
+    /** Runs every stage node by node through filter() and score() (the reference). */
+    void setPerNodeEvaluation(bool on) { mPerNode = on; }
     /** True when the policy rewrites a bound pod's image and cpu for its node
      *  (KubeHICE's Container Updater); the engine then sizes the pod's cpu per
      *  node as CPU·k_b/k_j with the estimated k_j. */
@@ -56,8 +73,19 @@ private:
     std::string mName;
     std::vector<std::unique_ptr<PlacementPlugin>> mPlugins;
     std::vector<double> mWeights;
+    /** The Filter stage from `start`: fills the record's reasons and feasible nodes
+     *  until `toFind` are feasible or every node was examined; returns how many were. */
+    int filterFrom(const PodRequest &pod, const ClusterView &view, int start, int toFind);
+    void filterChunk(const PodRequest &pod, const ClusterView &view, std::span<const int> chunk);
+
     PlacementRecord mRecord;
     std::vector<int> mBest;
+    std::vector<int> mChunk;            ///< nodes the Filter stage examines next
+    std::vector<int> mFeasible;         ///< the feasible nodes, in id order
+    std::vector<int> mFilters, mScores; ///< plugins with a Filter, a Score stage
+    int mPercentage = kEveryNode;
+    int mNextStart = 0; ///< kube-scheduler's nextStartNodeIndex
+    bool mPerNode = false;
 };
 
 /** kube-scheduler's back-off: 1 s (podInitialBackoffSeconds), doubling after each

@@ -28,6 +28,23 @@ public:
     }
     /** Sets `out.raw` and, when the score is already 0..100, `out.normalized`. */
     virtual void score(const PodRequest &, const ClusterView &, int, PluginResult &) const {}
+
+    /** filter() on each of `nodes`, into `column[node].reason` (the column is indexed by
+     *  node id). A plugin overrides it to do the pod's share of the work once, not per
+     *  node; it must give what filter() gives. */
+    virtual void filterNodes(const PodRequest &pod, const ClusterView &view,
+                             std::span<const int> nodes, PluginResult *column) const
+    {
+        for (const int n : nodes)
+            column[n].reason = filter(pod, view, n);
+    }
+    /** score() on each of `nodes`, into `column[node]`; as filterNodes(), the same results. */
+    virtual void scoreNodes(const PodRequest &pod, const ClusterView &view,
+                            std::span<const int> nodes, PluginResult *column) const
+    {
+        for (const int n : nodes)
+            score(pod, view, n, column[n]);
+    }
     /** Maps the feasible nodes' results to 0..100 (default: already normalised). */
     virtual void normalize(std::span<PluginResult>, const std::vector<char> &) const {}
 };

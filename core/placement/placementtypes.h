@@ -82,10 +82,19 @@ struct PlacementRecord
     std::vector<char> feasible;      ///< per node: passed every filter
     std::vector<double> totals;      ///< per node: the weighted sum (0 if infeasible)
     int chosen = -1;                 ///< node id, or -1: unschedulable
+    /** The Filter stage examined `examined` nodes from `searchStart` on, round robin;
+     *  every node unless percentageOfNodesToScore stopped it. A node it did not
+     *  examine has no reasons and is not feasible. */
+    int searchStart = 0;
+    int examined = 0;
 
     const PluginResult &cell(int plugin, int node) const
     {
         return cells[std::size_t(plugin) * nodeCount + node];
+    }
+    bool wasExamined(int node) const
+    {
+        return (node - searchStart + nodeCount) % nodeCount < examined;
     }
     int pluginIndex(const std::string &name) const;
 };

@@ -56,6 +56,8 @@ PolicySet buildPolicySet(const PolicySelection &selection,
         if (!info->agent.empty() && !model)
             throw std::invalid_argument(needsCheckpointMessage(*info));
         info->make(set, model.get());
+        if (c.plane == Plane::Placement && selection.percentageOfNodesToScore)
+            set.placement->setPercentageOfNodesToScore(*selection.percentageOfNodesToScore);
         if (c.plane == Plane::Placement)
             for (const auto &[plugin, weight] : selection.placementWeights)
                 if (setsItself(*info, plugin) || !set.placement->setWeight(plugin, weight))

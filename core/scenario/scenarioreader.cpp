@@ -156,7 +156,8 @@ void readServices(ReadContext &ctx, const Field &f, std::vector<ServiceSpec> &ou
 void readPolicies(ReadContext &ctx, const Field &f, PolicySelection &out)
 {
     MapReader m(ctx, f,
-                {"dispatch", "dequeue", "orchestration", "placement", "placement_weights", "kais"});
+                {"dispatch", "dequeue", "orchestration", "placement", "placement_weights",
+                 "percentage_of_nodes_to_score", "kais"});
     m.string("dispatch", out.dispatch);
     m.string("dequeue", out.dequeue);
     m.string("orchestration", out.orchestration);
@@ -167,6 +168,11 @@ void readPolicies(ReadContext &ctx, const Field &f, PolicySelection &out)
             if (readQuantity(ctx, value, Dimension::Ratio, weight))
                 out.placementWeights[plugin] = weight;
         });
+    if (m.get("percentage_of_nodes_to_score")) {
+        int percentage = 0;
+        m.integer("percentage_of_nodes_to_score", percentage);
+        out.percentageOfNodesToScore = percentage;
+    }
     if (const auto k = m.get("kais"))
         readScalars(MapReader(ctx, *k, kaisSchema().keys()), kaisSchema(), out.kais);
 }

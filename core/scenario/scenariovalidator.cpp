@@ -387,6 +387,12 @@ private:
     {
         for (const auto &[plugin, weight] : mS.policies.placementWeights)
             nonNegative("policies.placement_weights." + plugin, weight, Dimension::Ratio);
+        if (const std::optional<int> p = mS.policies.percentageOfNodesToScore;
+            p && (*p < 0 || *p > 100))
+            add("policies.percentage_of_nodes_to_score",
+                "must lie in [0, 100] (a percentage of the nodes; 0 = kube-scheduler's adaptive "
+                "50 - nodes/125, at least 5), got " +
+                    std::to_string(*p));
         for (const PolicyProblem &p : policyProblems(mS.policies))
             add(p.keyPath, p.message);
     }

@@ -219,6 +219,9 @@ public:
                 weights.add(plugin, num(weight));
             policies.add("placement_weights", weights.text());
         }
+        if (p.percentageOfNodesToScore)
+            policies.add("percentage_of_nodes_to_score",
+                         std::to_string(*p.percentageOfNodesToScore));
         if (!(p.kais == KaisParameters{})) {
             Flow kais;
             policies.add("kais", addScalars(kais, kaisSchema(), p.kais).text());
