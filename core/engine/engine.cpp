@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "engine/engine.h"
 
+#include "engine/dispatchindex.h"
 #include "engine/serving.h"
 #include "state/layercache.h"
 #include "state/pullqueue.h"
@@ -62,6 +63,8 @@ Engine::Engine(const Scenario &scenario, PolicySet policies, const RunConfig &co
         std::any_of(scenario.services.begin(), scenario.services.end(), [&](const ServiceSpec &s) {
             return !(s.requestCpu == none) || !(s.requestMemory == none);
         });
+    if (mDispatch->ranksNodes() && !mDispatch->centralised() && !mRequestDemands)
+        mIndex = std::make_unique<DispatchIndex>(*mDispatch, mState, config.indexSitesFrom);
     mPullFreeAt.assign(nodes, 0.0);
     mFrameBusy.assign(scenario.sites.size() * std::size_t(services), 0.0);
     mCaches = std::make_unique<LayerCache[]>(nodes);
@@ -180,7 +183,7 @@ void Engine::admitArrivals(double until)
         r.frame = mMetrics.openFrame();
         mMetrics.arrived();
         ++mInFlight;
-        mEvents.push(r.created + transferSeconds(access, r.size), AtEap, id);
+        mToEaps.push_back({r.created + transferSeconds(access, r.size), id});
         mHasPending = mArrivals->next(mPending);
     }
 }
@@ -188,18 +191,13 @@ void Engine::admitArrivals(double until)
 void Engine::processUntil(double until)
 {
     admitArrivals(until);
+    reachEaps(until);
     const int eaps = int(mTopology.eaps.size());
     while (!mEvents.empty() && mEvents.top().time < until) {
         const Event e = mEvents.pop();
         ++mEventCount;
         mState.now = e.time;
         switch (e.kind()) {
-        case AtEap: {
-            Request &r = mState.requests[e.a];
-            r.enqueued = e.time;
-            mState.eapQueues[r.eap].push_back(e.a);
-            break;
-        }
         case AtNode: {
             mState.requests[e.a].enqueued = e.time;
             mState.nodes[e.b].queue.push_back(e.a);
@@ -229,8 +227,8 @@ void Engine::processUntil(double until)
                 removeReplica(e.b);
             else
                 setFree(rep, +1);
-            tryStartNode(node); // may start the next one and reshare
-            reshare(node);
+            if (!tryStartNode(node)) // else it has reshared
+                reshare(node);
             break;
         }
         case CloudDone: {
@@ -251,6 +249,27 @@ void Engine::processUntil(double until)
             handlePodEvent(e);
         }
     }
+}
+
+/**
+ * The requests that reach their eAP before `until` join its queue, in the order
+ * they get there (ties: in order of creation), as calendar events would put them.
+ * Nothing reads an eAP queue until the slot ends, so they need no event of their
+ * own: the calendar holds one event less per request.
+ */
+void Engine::reachEaps(double until)
+{
+    const auto later = std::stable_partition(mToEaps.begin(), mToEaps.end(),
+                                             [&](const ToEap &t) { return t.at < until; });
+    std::stable_sort(mToEaps.begin(), later,
+                     [](const ToEap &x, const ToEap &y) { return x.at < y.at; });
+    for (auto t = mToEaps.begin(); t != later; ++t) {
+        Request &r = mState.requests[t->request];
+        r.enqueued = t->at;
+        mState.eapQueues[std::size_t(r.eap)].push_back(t->request);
+    }
+    mEventCount += std::uint64_t(later - mToEaps.begin());
+    mToEaps.erase(mToEaps.begin(), later);
 }
 
 void Engine::dropExpired()
@@ -280,12 +299,19 @@ void Engine::dropExpired()
     sweep(mState.cloudQueue, DropSite::Cloud, kCloud);
 }
 
+void Engine::nodeChanged(int node)
+{
+    if (mIndex)
+        mIndex->touch(node);
+}
+
 void Engine::leaveNode(int node, const Request &r)
 {
     NodeState &ns = mState.nodes[std::size_t(node)];
     ns.demand -= 1.0;
     ns.requestCpu -= r.cpu;
     ns.requestMemory -= r.memory;
+    nodeChanged(node);
 }
 
 int Engine::pickFromQueue(const std::vector<std::int32_t> &queue, int queueIndex,
@@ -309,7 +335,7 @@ int Engine::pickFromQueue(const std::vector<std::int32_t> &queue, int queueIndex
     return best;
 }
 
-void Engine::tryStartNode(int node)
+bool Engine::tryStartNode(int node)
 {
     NodeState &ns = mState.nodes[node];
     const int queueIndex = int(mTopology.eaps.size()) + node;
@@ -333,6 +359,7 @@ void Engine::tryStartNode(int node)
     }
     if (started)
         reshare(node);
+    return started;
 }
 
 void Engine::startOnReplica(std::int32_t replica, std::int32_t id)

@@ -16,6 +16,7 @@
 
 namespace schedlab {
 
+class DispatchIndex;
 class LayerCache;
 class PullQueue;
 struct ClusterView;
@@ -65,6 +66,10 @@ struct RunConfig
 {
     std::uint64_t seed = 1;
     double duration = 0.0; ///< seconds; 0 = the scenario's
+    /** Sites of at least this many edge nodes keep a ranking dispatch policy's
+     *  candidates ordered (DispatchIndex); smaller ones are scanned. The
+     *  decisions are the same either way: only their cost differs. */
+    int indexSitesFrom = 256;
 };
 
 /**
@@ -130,7 +135,6 @@ private:
     friend class EngineOrchestration;
     friend class EnginePodBinder;
     enum EventKind : std::uint8_t {
-        AtEap,
         AtNode,
         AtCloud,
         NodeDone,
@@ -158,10 +162,18 @@ private:
         bool sorted = false;
     };
 
+    /** A request on its way from its device to its eAP: there at `at`. */
+    struct ToEap
+    {
+        double at;
+        std::int32_t request;
+    };
+
     bool openSlot();
     bool closeSlot();
     void processUntil(double until);
     void admitArrivals(double until);
+    void reachEaps(double until);
     void dropExpired();
     /** The slot's next request to leave an eAP queue, in Ψ order, at most
      *  dispatchPerSlot from each eAP; false once none is left. */
@@ -173,11 +185,15 @@ private:
      *  demands, room for them (then written into `scratch`). */
     const std::vector<int> &candidatesFor(int eap, std::int32_t id,
                                           std::vector<int> &scratch) const;
+    /** Node `node`'s load or allocation changed: a ranking dispatch policy re-ranks it. */
+    void nodeChanged(int node);
     /** A request leaves its edge node (finished or dropped) and frees what it held. */
     void leaveNode(int node, const Request &r);
     void dispatchRequest(int eap, std::int32_t id);
     void sendRequest(int eap, std::int32_t id, const std::vector<int> &candidates, int target);
-    void tryStartNode(int node);
+    /** Starts what the node's idle replicas can take; true if it started any (and
+     *  so reshared the node). */
+    bool tryStartNode(int node);
     void tryStartCloud();
     void startOnReplica(std::int32_t replica, std::int32_t id);
     void advanceBusy(int node);
@@ -249,6 +265,7 @@ private:
     Rng mDispatchRng;
     Rng mPlacementRng;
 
+    std::vector<ToEap> mToEaps; ///< in order of creation
     Arrival mPending;
     bool mHasPending = false;
     std::vector<std::int32_t> mFreeRequests;
@@ -256,7 +273,9 @@ private:
     std::vector<std::vector<int>>
         mHosting;                 ///< [site * W + service] -> edge nodes with a ready replica
     bool mRequestDemands = false; ///< some service's requests need cpu or memory (F filters)
-    std::vector<int> mCandidates; ///< F's nodes of the request being dispatched
+    std::unique_ptr<DispatchIndex> mIndex; ///< a ranking dispatch policy's candidates, ordered
+    std::vector<char> mImageRuns;          ///< [node * W + service]: an image variant for its arch
+    std::vector<int> mCandidates;          ///< F's nodes of the request being dispatched
     std::vector<std::vector<int>> mSlotCandidates; ///< ... of each request of a central slot
     std::vector<double> mPullFreeAt;               ///< per node: when its image downloads are done
     std::vector<double> mFrameBusy;     ///< [site * W + service]: core-seconds busy this frame
@@ -265,6 +284,8 @@ private:
     std::vector<SlotRequest> mSlotBatch; ///< a centralised dispatcher's slot
     std::uint64_t mInFlight = 0;
     std::uint64_t mEventCount = 0;
+    static constexpr std::uint64_t kTimedEvery = 16;
+    std::uint64_t mDecisions = 0; ///< decentralised ones: one in kTimedEvery is timed
     long mTotalSlots = 0;
     double mSimSeconds = 0.0;
     double mWallStart = 0.0;

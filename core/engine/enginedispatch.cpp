@@ -4,6 +4,8 @@
 // external one) sends it to an edge node or the cloud.
 #include "engine/engine.h"
 
+#include "engine/dispatchindex.h"
+
 #include <algorithm>
 #include <chrono>
 #include <numeric>
@@ -159,10 +161,19 @@ void Engine::dispatchRequest(int eap, std::int32_t id)
     r.dequeued = mState.now;
     const auto &candidates = candidatesFor(eap, id, mCandidates);
 
-    const auto t0 = std::chrono::steady_clock::now();
-    const DispatchContext ctx{mState, eap, r, candidates, mDispatchRng};
+    // Reading the clock costs as much as a cheap decision: one decentralised decision
+    // in kTimedEvery is timed. A centralised policy's are all timed, as its slot plans are.
+    const bool timed = mDispatch->centralised() || mDecisions++ % kTimedEvery == 0;
+    const auto t0 =
+        timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
+    std::optional<int> least;
+    const int site = mTopology.eaps[eap].site;
+    if (mIndex && mIndex->covers(site)) // F is the site's hosting nodes: no demands filter it
+        least = mIndex->least(site, int(r.service));
+    const DispatchContext ctx{mState, eap, r, candidates, mDispatchRng, least};
     const int target = mDispatch->dispatch(ctx);
-    mMetrics.dispatchDecision(nanosSince(t0));
+    if (timed)
+        mMetrics.dispatchDecision(nanosSince(t0));
     sendRequest(eap, id, candidates, target);
 }
 
@@ -172,8 +183,7 @@ void Engine::sendRequest(int eap, std::int32_t id, const std::vector<int> &candi
     const EapInfo &info = mTopology.eaps[eap];
     mObservers.notify(&SimObserver::onCandidates, mState, id, eap, candidates, target);
 
-    if (target != kCloud &&
-        std::find(candidates.begin(), candidates.end(), target) == candidates.end())
+    if (target != kCloud && !std::binary_search(candidates.begin(), candidates.end(), target))
         target = kCloud; // a policy may only pick nodes that F (eq. 4) marks available
     r.target = target;
     mMetrics.dispatched(target == kCloud);
@@ -192,6 +202,7 @@ void Engine::sendRequest(int eap, std::int32_t id, const std::vector<int> &candi
     ns.demand += 1.0;
     ns.requestCpu += r.cpu;
     ns.requestMemory += r.memory;
+    nodeChanged(target);
     mMetrics.lanRequestBytes(r.size);
     mEvents.push(leaves + transferSeconds(mScenario.network.lan, r.size), AtNode, id, target);
 }

@@ -2,6 +2,7 @@
 // Replicas: initial placement, scaling by the orchestration plane, image pulls.
 #include "engine/engine.h"
 
+#include "engine/dispatchindex.h"
 #include "engine/initialreplicas.h"
 #include "policy/orchestrationpolicy.h"
 #include "state/layercache.h"
@@ -124,13 +125,16 @@ private:
 bool Engine::fits(int node, int service) const
 {
     const NodeState &ns = mState.nodes[node];
-    return replicaFits(mScenario, mTopology.nodes[node], service, ns.cpuAlloc, ns.memAlloc);
+    return replicaRank(mScenario.services[std::size_t(service)], mTopology.nodes[node],
+                       mImageRuns[std::size_t(node) * mState.serviceCount + service], ns.cpuAlloc,
+                       ns.memAlloc, 0)
+        .has_value();
 }
 
 int Engine::chooseNodeFor(int service, int site) const
 {
     return chooseReplicaNode(
-        mScenario, mTopology, service, site,
+        mScenario, mTopology, mImageRuns, service, site,
         [&](int n) {
             return std::pair{mState.nodes[n].cpuAlloc, mState.nodes[n].memAlloc};
         },
@@ -139,6 +143,7 @@ int Engine::chooseNodeFor(int service, int site) const
 
 void Engine::placeInitialReplicas()
 {
+    mImageRuns = imageRunsTable(mScenario, mTopology);
     // `replicas.edge` is per edge site (each edge cluster is orchestrated on its own);
     // replicas pinned with `hosts` count towards their site's number.
     for (const auto &[node, service] : planInitialReplicas(mScenario, mTopology).replicas)
@@ -165,6 +170,7 @@ std::int32_t Engine::addReplica(int node, int service, bool initial)
     ns.cpuAlloc += mScenario.services[service].replicaCpu;
     ns.memAlloc += r.memory;
     ns.replicas.push_back(id);
+    nodeChanged(node);
 
     const auto &layers = layersFor(mScenario, service, mTopology.nodes[node].arch);
     const double missing = mCaches[node].missingBytes(layers);
@@ -196,6 +202,8 @@ void Engine::replicaReady(std::int32_t id)
         auto &hosts =
             mHosting[std::size_t(mTopology.nodes[r.node].site) * mState.serviceCount + r.service];
         hosts.insert(std::upper_bound(hosts.begin(), hosts.end(), r.node), r.node);
+        if (mIndex)
+            mIndex->host(r.node, int(r.service));
     }
     setFree(r, +1);
     tryStartNode(r.node);
@@ -211,10 +219,13 @@ void Engine::removeReplica(std::int32_t id)
         auto &hosts =
             mHosting[std::size_t(mTopology.nodes[r.node].site) * mState.serviceCount + r.service];
         hosts.erase(std::find(hosts.begin(), hosts.end(), r.node));
+        if (mIndex)
+            mIndex->unhost(r.node, int(r.service));
     }
     NodeState &ns = mState.nodes[r.node];
     ns.cpuAlloc -= mScenario.services[r.service].replicaCpu;
     ns.memAlloc -= r.memory;
+    nodeChanged(r.node);
     ns.replicas.erase(std::find(ns.replicas.begin(), ns.replicas.end(), id));
     mCaches[r.node].release(layersFor(mScenario, int(r.service), mTopology.nodes[r.node].arch));
     r.alive = false;

@@ -43,7 +43,14 @@ public:
     void wanRequestBytes(double b) { mWanBytes += b; }
     void lanRequestBytes(double b) { mLanBytes += b; }
     void pulledBytes(double b) { mPulledBytes += b; }
-    void dispatchDecision(std::int64_t nanos) { mDispatchNanos += nanos, ++mDispatchCalls; }
+    void dispatchDecision(std::int64_t nanos)
+    {
+        mDispatchNanos += nanos, ++mDispatchCalls;
+        mDecisionNanos.add(double(nanos));
+    }
+    /** The timed dispatch decisions' wall times in nanoseconds (a centralised
+     *  policy's slot plans aside). */
+    const LogHistogram &decisionNanos() const { return mDecisionNanos; }
     /** A centralised dispatcher's plan of a slot: counted into the mean decision
      *  time of the slot's requests. */
     void dispatchPlanning(std::int64_t nanos) { mDispatchNanos += nanos; }
@@ -80,6 +87,7 @@ private:
     std::int64_t mDispatchNanos = 0, mOrchNanos = 0;
     std::uint64_t mDispatchCalls = 0, mOrchCalls = 0;
     LogHistogram mResponse;
+    LogHistogram mDecisionNanos{1.0, 1e10};
     PodMetrics mPods;
     bool mPodsEnabled = false;
     bool mDrsReward = false;

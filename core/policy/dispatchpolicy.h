@@ -4,6 +4,8 @@
 #include "state/simstate.h"
 
 #include <cstdint>
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace schedlab {
@@ -20,7 +22,13 @@ struct DispatchContext
      *  service: the nodes the resource context F of eq. 4 marks available. */
     const std::vector<int> &candidates;
     Rng &rng; ///< the run's "dispatch" stream
+    /** The candidate least by the policy's rank(), when the engine keeps its
+     *  candidates ranked (kCloud: none of them qualifies); empty: scan `candidates`. */
+    std::optional<int> leastRanked = std::nullopt;
 };
+
+/** How a node ranks for a policy that sends a request to its least candidate. */
+using NodeRank = std::pair<double, double>;
 
 /** One request the eAPs dispatch in the coming slot, in the order it is dispatched. */
 struct SlotRequest
@@ -55,6 +63,21 @@ public:
     /** Seconds from a request leaving the queue of `eap` until its decision is
      *  back at the eAP and it can be sent on: 0 for a decision taken at the eAP. */
     virtual double decisionDelay(int eap) const { return 0.0; }
+
+    /** True for a policy whose decision is the least of the candidates by rank(),
+     *  ties to the lower node id, the cloud when none has a rank. The engine then
+     *  keeps each site's hosting nodes ordered by it as their state changes, and a
+     *  decision costs no scan (DispatchContext::leastRanked). */
+    virtual bool ranksNodes() const { return false; }
+    /** Node `node`'s rank from its state alone (the same state, the same rank);
+     *  empty: not a choice now. */
+    virtual std::optional<NodeRank> rank(const SimState &state, int node) const
+    {
+        return std::nullopt;
+    }
 };
+
+/** A ranking policy's decision without an index: the least candidate by rank(). */
+int leastByRank(const DispatchPolicy &policy, const DispatchContext &ctx);
 
 } // namespace schedlab

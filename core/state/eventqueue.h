@@ -25,13 +25,13 @@ public:
     void push(double time, std::uint8_t kind, std::int32_t a, std::int32_t b = 0)
     {
         mHeap.push_back({time, (mSeq++ << 8) | kind, a, b});
-        std::push_heap(mHeap.begin(), mHeap.end(), later);
+        std::push_heap(mHeap.begin(), mHeap.end(), Later{});
     }
     bool empty() const { return mHeap.empty(); }
     const Event &top() const { return mHeap.front(); }
     Event pop()
     {
-        std::pop_heap(mHeap.begin(), mHeap.end(), later);
+        std::pop_heap(mHeap.begin(), mHeap.end(), Later{});
         Event e = mHeap.back();
         mHeap.pop_back();
         return e;
@@ -39,10 +39,14 @@ public:
     std::size_t size() const { return mHeap.size(); }
 
 private:
-    static bool later(const Event &x, const Event &y)
+    /** A type, not a function pointer, so that the heap's comparisons are inlined. */
+    struct Later
     {
-        return x.time > y.time || (x.time == y.time && x.order > y.order);
-    }
+        bool operator()(const Event &x, const Event &y) const
+        {
+            return x.time > y.time || (x.time == y.time && x.order > y.order);
+        }
+    };
 
     std::vector<Event> mHeap;
     std::uint64_t mSeq = 0;

@@ -14,22 +14,19 @@ class GreedyDispatch final : public DispatchPolicy
 public:
     int dispatch(const DispatchContext &ctx) override
     {
-        int best = kCloud;
-        double bestLoad = 0.0, bestMem = 0.0;
-        for (int n : ctx.candidates) {
-            const double load = ctx.state.cpuLoad(n);
-            const double mem = ctx.state.memAllocated(n);
-            if (best == kCloud || load < bestLoad || (load == bestLoad && mem < bestMem)) {
-                best = n;
-                bestLoad = load;
-                bestMem = mem;
-            }
-        }
-        return best;
+        return ctx.leastRanked ? *ctx.leastRanked : leastByRank(*this, ctx);
+    }
+    bool ranksNodes() const override { return true; }
+    std::optional<NodeRank> rank(const SimState &state, int node) const override
+    {
+        return NodeRank{state.cpuLoad(node), state.memAllocated(node)};
     }
 };
 } // namespace
 
-std::unique_ptr<DispatchPolicy> makeGreedyDispatch() { return std::make_unique<GreedyDispatch>(); }
+std::unique_ptr<DispatchPolicy> makeGreedyDispatch()
+{
+    return std::make_unique<GreedyDispatch>();
+}
 
 } // namespace schedlab

@@ -18,26 +18,26 @@ class KubeDefaultDispatch final : public DispatchPolicy
 public:
     int dispatch(const DispatchContext &ctx) override
     {
-        const SimState &st = ctx.state;
-        int best = kCloud;
-        double bestScore = -1.0;
-        for (int n : ctx.candidates) {
-            const NodeInfo &info = st.topology->nodes[n];
-            const double cpu = (st.nodes[n].demand + 1.0) / info.cpu;
-            if (cpu > 1.0 + 1e-9)
-                continue; // Filter: NodeResourcesFit
-            const double mem = st.memAllocated(n);
-            const double leastAllocated = 100.0 * ((1.0 - cpu) + (1.0 - mem)) / 2.0;
-            const double mean = (cpu + mem) / 2.0;
-            const double sd = std::sqrt(((cpu - mean) * (cpu - mean) + (mem - mean) * (mem - mean)) / 2.0);
-            const double balanced = 100.0 * (1.0 - sd);
-            const double score = leastAllocated + balanced;
-            if (score > bestScore) {
-                best = n;
-                bestScore = score;
-            }
-        }
-        return best;
+        return ctx.leastRanked ? *ctx.leastRanked : leastByRank(*this, ctx);
+    }
+    bool ranksNodes() const override { return true; }
+    /** The highest score ranks least; ties go to the lower node id. */
+    std::optional<NodeRank> rank(const SimState &st, int n) const override
+    {
+        const NodeInfo &info = st.topology->nodes[n];
+        const double cpu = (st.nodes[n].demand + 1.0) / info.cpu;
+        if (cpu > 1.0 + 1e-9)
+            return std::nullopt; // Filter: NodeResourcesFit
+        const double mem = st.memAllocated(n);
+        const double leastAllocated = 100.0 * ((1.0 - cpu) + (1.0 - mem)) / 2.0;
+        const double mean = (cpu + mem) / 2.0;
+        const double sd =
+            std::sqrt(((cpu - mean) * (cpu - mean) + (mem - mean) * (mem - mean)) / 2.0);
+        const double balanced = 100.0 * (1.0 - sd);
+        const double score = leastAllocated + balanced;
+        if (score <= -1.0)
+            return std::nullopt; // never above the scan's starting best of -1
+        return NodeRank{-score, 0.0};
     }
 };
 } // namespace
