@@ -116,6 +116,7 @@ std::unique_ptr<Cluster> makeCluster(int count, std::uint64_t seed)
         c->topology.nodes.push_back(std::move(info));
     }
     c->topology.edgeCount = count;
+    c->topology.indexLabels();
     return c;
 }
 

@@ -103,6 +103,23 @@ public:
         }
         return nullptr;
     }
+    /** The selector's terms as the topology's label index numbers them. */
+    void preFilter(const PodRequest &pod, const ClusterView &view) override
+    {
+        mTerms.clear();
+        mSelector = nullptr;
+        const LabelIndex &index = view.topology->labelIndex;
+        if (!pod.nodeSelector || index.nodes != int(view.topology->nodes.size()))
+            return;
+        mSelector = pod.nodeSelector;
+        for (const auto &[key, value] : *pod.nodeSelector) {
+            Term term{nullptr, -1}; // no node has the label
+            if (const auto column = index.keys.find(key); column != index.keys.end())
+                if (const auto id = column->second.ids.find(value); id != column->second.ids.end())
+                    term = {column->second.valueOf.data(), id->second};
+            mTerms.push_back(term);
+        }
+    }
     void filterNodes(const PodRequest &pod, const ClusterView &view, std::span<const int> nodes,
                      PluginResult *column) const override
     {
@@ -110,6 +127,15 @@ public:
             column[n].reason = nullptr;
         if (!pod.nodeSelector)
             return;
+        if (pod.nodeSelector == mSelector) {
+            for (const int n : nodes)
+                for (const Term &t : mTerms)
+                    if (!t.valueOf || t.valueOf[n] != t.id) {
+                        column[n].reason = kSelectorMismatch;
+                        break;
+                    }
+            return;
+        }
         for (const int n : nodes)
             for (const auto &[key, value] : *pod.nodeSelector)
                 if (!hasLabel(view.topology->nodes[n].labels, key, value)) {
@@ -117,6 +143,15 @@ public:
                     break;
                 }
     }
+
+private:
+    struct Term
+    {
+        const int *valueOf; ///< per node: its value id for the term's key; null: no node has it
+        int id;             ///< the value the term asks for
+    };
+    std::vector<Term> mTerms;
+    const std::map<std::string, std::string> *mSelector = nullptr; ///< whose terms mTerms are
 };
 } // namespace
 

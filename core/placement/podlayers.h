@@ -11,10 +11,10 @@ namespace schedlab {
 
 /**
  * A pod's image layers per node arch, resolved once per scheduling cycle, and the
- * layer-cache questions the plugins ask of every node. A cache holds layers by
- * digest in a list; a digest is compared whole only when its length and last eight
- * bytes (random in a sha256 digest) match, which a cache's other layers almost
- * never do.
+ * layer-cache questions the plugins ask of every node. Each layer's key (layerKey())
+ * and mask bit are computed here once: a node whose cache masks lack one of the
+ * image's bits is answered without looking at its layers, and a digest is compared
+ * whole only when its key matches.
  */
 class PodLayers
 {
@@ -26,7 +26,8 @@ public:
         double bytes = 0.0;       ///< the layers' sizes summed in order
         bool sizesKnown = false;  ///< every size is >= 0, so a subset sums to at most `bytes`
         std::size_t distinct = 0; ///< distinct digests: a cache holding them all has as many layers
-        std::vector<std::uint64_t> tails; ///< per layer: its digest's last bytes
+        std::vector<std::uint64_t> keys; ///< per layer: layerKey() of its digest
+        std::uint64_t mask = 0;          ///< the layers' layerBit()s
     };
 
     void prepare(const PodRequest &pod);
@@ -42,9 +43,6 @@ public:
 private:
     std::vector<Variant> mVariants;
 };
-
-/** The last eight bytes of `digest` (all of a shorter one), as a number. */
-std::uint64_t digestTail(const std::string &digest);
 
 /** LayerCache::present() of every layer of `v`. */
 bool allPresent(const LayerCache &cache, const PodLayers::Variant &v);

@@ -2,23 +2,37 @@
 #include "state/layercache.h"
 
 #include <algorithm>
+#include <cstring>
+#include <utility>
 
 namespace schedlab {
 
-LayerCache::Entry *LayerCache::find(const std::string &digest)
+std::uint64_t layerKey(const std::string &digest)
 {
-    for (auto &e : mEntries)
-        if (e.digest == digest)
+    std::uint64_t key = 0;
+    const std::size_t n = digest.size() < 8 ? digest.size() : 8;
+    std::memcpy(&key, digest.data() + digest.size() - n, n);
+    return key;
+}
+
+const LayerCache::Entry *LayerCache::find(const std::string &digest, std::uint64_t key) const
+{
+    if (!(mHeldMask & layerBit(key)))
+        return nullptr;
+    for (const auto &e : mEntries)
+        if (e.key == key && e.digest == digest)
             return &e;
     return nullptr;
 }
 
 const LayerCache::Entry *LayerCache::find(const std::string &digest) const
 {
-    for (const auto &e : mEntries)
-        if (e.digest == digest)
-            return &e;
-    return nullptr;
+    return find(digest, layerKey(digest));
+}
+
+LayerCache::Entry *LayerCache::find(const std::string &digest)
+{
+    return const_cast<Entry *>(std::as_const(*this).find(digest));
 }
 
 double LayerCache::missingBytes(const std::vector<LayerSpec> &layers) const
@@ -45,15 +59,6 @@ double LayerCache::localBytes(const std::vector<LayerSpec> &layers) const
     return bytes;
 }
 
-double LayerCache::pinnedBytes() const
-{
-    double bytes = 0.0;
-    for (const Entry &e : mEntries)
-        if (e.users > 0)
-            bytes += e.size;
-    return bytes;
-}
-
 double LayerCache::unpinnedBytes(const std::vector<LayerSpec> &layers) const
 {
     double bytes = 0.0;
@@ -65,15 +70,26 @@ double LayerCache::unpinnedBytes(const std::vector<LayerSpec> &layers) const
     return bytes;
 }
 
+void LayerCache::add(const LayerSpec &layer, double now, bool present)
+{
+    const std::uint64_t key = layerKey(layer.digest);
+    mEntries.push_back({layer.digest, layer.size, now, 1, present, key});
+    mUsed += layer.size;
+    mHeldMask |= layerBit(key);
+    if (present)
+        mPresentMask |= layerBit(key);
+}
+
 bool LayerCache::use(const LayerSpec &layer, double now)
 {
     if (Entry *e = find(layer.digest)) {
         e->lastUse = now;
         ++e->users;
+        update();
         return false;
     }
-    mEntries.push_back({layer.digest, layer.size, now, 1, false});
-    mUsed += layer.size;
+    add(layer, now, false);
+    update();
     evict();
     return true;
 }
@@ -83,6 +99,7 @@ void LayerCache::markPresent(const std::string &digest, double now)
     if (Entry *e = find(digest)) {
         e->present = true;
         e->lastUse = now;
+        mPresentMask |= layerBit(e->key);
     }
 }
 
@@ -93,10 +110,10 @@ void LayerCache::acquire(const std::vector<LayerSpec> &layers, double now)
             e->lastUse = now;
             ++e->users;
         } else {
-            mEntries.push_back({l.digest, l.size, now, 1});
-            mUsed += l.size;
+            add(l, now, true);
         }
     }
+    update();
     evict();
 }
 
@@ -105,21 +122,40 @@ void LayerCache::release(const std::vector<LayerSpec> &layers)
     for (const LayerSpec &l : layers)
         if (Entry *e = find(l.digest))
             e->users = std::max(0, e->users - 1);
+    update();
     evict();
 }
 
 void LayerCache::evict()
 {
+    bool evicted = false;
     while (mUsed > mCapacity) {
         auto victim = mEntries.end();
         for (auto it = mEntries.begin(); it != mEntries.end(); ++it)
             if (it->users == 0 && (victim == mEntries.end() || it->lastUse < victim->lastUse))
                 victim = it;
         if (victim == mEntries.end())
-            return; // everything left is in use
+            break; // everything left is in use
         mUsed -= victim->size;
         mEntries.erase(victim);
         ++mEvictions;
+        evicted = true;
+    }
+    if (evicted)
+        update();
+}
+
+void LayerCache::update()
+{
+    mPinned = 0.0;
+    mHeldMask = 0;
+    mPresentMask = 0;
+    for (const Entry &e : mEntries) {
+        if (e.users > 0)
+            mPinned += e.size;
+        mHeldMask |= layerBit(e.key);
+        if (e.present)
+            mPresentMask |= layerBit(e.key);
     }
 }
 

@@ -47,6 +47,18 @@ bool isControlPlane(const NodeInfo &node)
     return false;
 }
 
+void Topology::indexLabels()
+{
+    labelIndex = {};
+    labelIndex.nodes = int(nodes.size());
+    for (std::size_t n = 0; n < nodes.size(); ++n)
+        for (const auto &[key, value] : nodes[n].labels) {
+            LabelIndex::Column &column = labelIndex.keys[key];
+            column.valueOf.resize(nodes.size(), -1);
+            column.valueOf[n] = column.ids.emplace(value, int(column.ids.size())).first->second;
+        }
+}
+
 Topology Topology::build(const Scenario &scenario)
 {
     Topology t;
@@ -103,6 +115,7 @@ Topology Topology::build(const Scenario &scenario)
         if (o)
             eap.toCloud = o->link;
     }
+    t.indexLabels();
     return t;
 }
 

@@ -31,6 +31,19 @@ struct NodeInfo
  *  .../master): runs no workload, so utilisation metrics leave it out (DRS Sec. 5.1.1). */
 bool isControlPlane(const NodeInfo &node);
 
+/** Per label key, every node's value as a number, so a node selector's term is an
+ *  integer compare per node. */
+struct LabelIndex
+{
+    struct Column
+    {
+        std::map<std::string, int> ids; ///< value -> its id
+        std::vector<int> valueOf;       ///< per node: its value's id, -1 without the label
+    };
+    std::map<std::string, Column> keys;
+    int nodes = -1; ///< the node count it was built for; -1: not built
+};
+
 struct EapInfo
 {
     std::string name;
@@ -53,6 +66,11 @@ struct Topology
     std::vector<int> cloudNodes;
     double cloudCores = 0.0;
     double cloudPerf = 1.0; ///< core-weighted mean perf of the cloud VMs
+    /** The nodes' labels indexed; build() makes it, who adds nodes by hand calls
+     *  indexLabels() once they are all there (else the label maps are read). */
+    LabelIndex labelIndex;
+
+    void indexLabels();
 
     static Topology build(const Scenario &scenario);
 };

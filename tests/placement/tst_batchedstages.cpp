@@ -110,12 +110,16 @@ struct Cluster
             topology.nodes.push_back(std::move(info));
         }
         topology.edgeCount = count;
+        if (rng.below(4) != 0) // else NodeAffinity reads the label maps
+            topology.indexLabels();
         selectors = {{},
                      {},
                      {{"zone", "z1"}},
                      {{"disk", "ssd"}, {"zone", "z0"}},
                      {{"kubernetes.io/arch", "arm64"}},
-                     {{"extra0", "x"}}};
+                     {{"extra0", "x"}},
+                     {{"zone", "z9"}},
+                     {{"zone", "z2"}, {"gpu", "yes"}}};
         tolerations = {{}, {}, {{"dedicated", "", "NoSchedule"}}, {{"spot", "", ""}}};
     }
 
@@ -264,8 +268,9 @@ private Q_SLOTS:
         }
     }
 
-    /** PodLayers' answers are LayerCache's, on caches with layers present, being
-     *  downloaded, in use and not, and digests alike but for a middle byte. */
+    /** PodLayers' answers are LayerCache's, and LayerCache's are what its entries say,
+     *  on caches with layers present, being downloaded, in use and not, evicted, and
+     *  digests alike but for a middle byte. */
     void layerQuestionsAnswerAsLayerCache()
     {
         Rng rng(9);
@@ -303,8 +308,26 @@ private Q_SLOTS:
             const PodLayers::Variant *v = layers.on("amd64");
             QVERIFY(v && !layers.on("arm64"));
             const std::vector<LayerSpec> &ls = image.variants[0].layers;
-            const bool all = std::all_of(
-                ls.begin(), ls.end(), [&](const LayerSpec &l) { return cache.present(l.digest); });
+            // The cache's masks and pinned bytes, kept as it changes, against its entries.
+            const auto entryOf = [&](const std::string &d) -> const LayerCache::Entry * {
+                for (const LayerCache::Entry &e : cache.entries())
+                    if (e.digest == d)
+                        return &e;
+                return nullptr;
+            };
+            double pinned = 0.0;
+            for (const LayerCache::Entry &e : cache.entries())
+                pinned += e.users > 0 ? e.size : 0.0;
+            QCOMPARE(cache.pinnedBytes(), pinned);
+            for (const LayerSpec &l : pool) {
+                const LayerCache::Entry *e = entryOf(l.digest);
+                QCOMPARE(cache.has(l.digest), e != nullptr);
+                QCOMPARE(cache.present(l.digest), e && e->present);
+            }
+            const bool all = std::all_of(ls.begin(), ls.end(), [&](const LayerSpec &l) {
+                const LayerCache::Entry *e = entryOf(l.digest);
+                return e && e->present;
+            });
             QCOMPARE(allPresent(cache, *v), all);
             QCOMPARE(unpinnedBytes(cache, *v), cache.unpinnedBytes(ls));
             QCOMPARE(localBytes(cache, *v), cache.localBytes(ls));
