@@ -183,7 +183,7 @@ void Engine::admitArrivals(double until)
         r.frame = mMetrics.openFrame();
         mMetrics.arrived();
         ++mInFlight;
-        mToEaps.push_back({r.created + transferSeconds(access, r.size), id});
+        toEap({r.created + transferSeconds(access, r.size), id});
         mHasPending = mArrivals->next(mPending);
     }
 }
@@ -259,10 +259,13 @@ void Engine::processUntil(double until)
  */
 void Engine::reachEaps(double until)
 {
-    const auto later = std::stable_partition(mToEaps.begin(), mToEaps.end(),
-                                             [&](const ToEap &t) { return t.at < until; });
-    std::stable_sort(mToEaps.begin(), later,
-                     [](const ToEap &x, const ToEap &y) { return x.at < y.at; });
+    if (mToEapsUnsorted) {
+        std::stable_sort(mToEaps.begin(), mToEaps.end(),
+                         [](const ToEap &x, const ToEap &y) { return x.at < y.at; });
+        mToEapsUnsorted = false;
+    }
+    const auto later = std::lower_bound(mToEaps.begin(), mToEaps.end(), until,
+                                        [](const ToEap &t, double at) { return t.at < at; });
     for (auto t = mToEaps.begin(); t != later; ++t) {
         Request &r = mState.requests[t->request];
         r.enqueued = t->at;
@@ -270,6 +273,24 @@ void Engine::reachEaps(double until)
     }
     mEventCount += std::uint64_t(later - mToEaps.begin());
     mToEaps.erase(mToEaps.begin(), later);
+}
+
+/** Requests are created in time order and their transfers differ little, so the
+ *  new one's place is mostly a step or two from the back. Further back, the list
+ *  is sorted once before it is read. Equal times keep the order of creation. */
+void Engine::toEap(const ToEap &request)
+{
+    constexpr int kSteps = 64;
+    mToEaps.push_back(request);
+    if (mToEapsUnsorted)
+        return;
+    auto at = mToEaps.end() - 1;
+    int steps = 0;
+    for (; at != mToEaps.begin() && (at - 1)->at > request.at && steps < kSteps; --at, ++steps)
+        *at = *(at - 1);
+    *at = request;
+    if (at != mToEaps.begin() && (at - 1)->at > request.at)
+        mToEapsUnsorted = true;
 }
 
 void Engine::dropExpired()

@@ -173,6 +173,7 @@ private:
     bool closeSlot();
     void processUntil(double until);
     void admitArrivals(double until);
+    void toEap(const ToEap &request);
     void reachEaps(double until);
     void dropExpired();
     /** The slot's next request to leave an eAP queue, in Ψ order, at most
@@ -265,7 +266,8 @@ private:
     Rng mDispatchRng;
     Rng mPlacementRng;
 
-    std::vector<ToEap> mToEaps; ///< in order of creation
+    std::vector<ToEap> mToEaps;   ///< by arrival at the eAP, then by creation...
+    bool mToEapsUnsorted = false; ///< ... unless this is set
     Arrival mPending;
     bool mHasPending = false;
     std::vector<std::int32_t> mFreeRequests;

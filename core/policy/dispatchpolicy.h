@@ -77,7 +77,20 @@ public:
     }
 };
 
-/** A ranking policy's decision without an index: the least candidate by rank(). */
-int leastByRank(const DispatchPolicy &policy, const DispatchContext &ctx);
+/** A ranking policy's decision without an index: the least candidate by rank().
+ *  A template, so that a final policy's rank() is inlined into the scan. */
+template <typename Policy> int leastByRank(const Policy &policy, const DispatchContext &ctx)
+{
+    int best = kCloud;
+    NodeRank bestRank{};
+    for (const int n : ctx.candidates) {
+        const auto rank = policy.rank(ctx.state, n);
+        if (rank && (best == kCloud || *rank < bestRank)) {
+            best = n;
+            bestRank = *rank;
+        }
+    }
+    return best;
+}
 
 } // namespace schedlab
