@@ -64,13 +64,10 @@ int main(int argc, char **argv)
         else
             path = argv[i];
     }
-    ScenarioLoad load = loadScenarioFile(path);
-    if (!load.ok()) {
-        for (const auto &e : load.errors)
-            std::fprintf(stderr, "%s\n", e.format().c_str());
+    const auto loaded = benchScenario(path);
+    if (!loaded)
         return 2;
-    }
-    const Scenario &scenario = *load.scenario;
+    const Scenario &scenario = *loaded;
     const double duration = minutes * 60.0;
 
     double floorCount = 0;

@@ -3,12 +3,15 @@
 #pragma once
 
 #include "model/scenario.h"
+#include "scenario/scenarioio.h"
 #include "state/eventqueue.h"
 #include "state/topology.h"
 #include "workload/arrivalsource.h"
 
 #include <chrono>
+#include <cstdio>
 #include <fstream>
+#include <optional>
 #include <string>
 
 namespace schedlab::bench {
@@ -19,15 +22,32 @@ inline double now()
         .count();
 }
 
-/** This process's peak resident memory so far. */
-inline long peakRssKiB()
+/** A memory figure of this process in KiB: "VmRSS:" now, "VmHWM:" its peak so far. */
+inline long statusKiB(const std::string &field)
 {
     std::ifstream status("/proc/self/status");
     std::string line;
     while (std::getline(status, line))
-        if (line.rfind("VmHWM:", 0) == 0)
-            return std::stol(line.substr(6));
+        if (line.rfind(field, 0) == 0)
+            return std::stol(line.substr(field.size()));
     return 0;
+}
+
+inline long peakRssKiB()
+{
+    return statusKiB("VmHWM:");
+}
+
+/** The scenario at `path`, or null after printing why it cannot be read. */
+inline std::optional<Scenario> benchScenario(const std::string &path)
+{
+    ScenarioLoad load = loadScenarioFile(path);
+    if (!load.ok()) {
+        for (const auto &e : load.errors)
+            std::fprintf(stderr, "%s\n", e.format().c_str());
+        return std::nullopt;
+    }
+    return *load.scenario;
 }
 
 /** The floor: the scenario's arrivals for `duration`, each pushed through the event

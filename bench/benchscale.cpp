@@ -43,16 +43,6 @@ private:
     const Engine &mEngine;
 };
 
-long rssKiB()
-{
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line))
-        if (line.rfind("VmRSS:", 0) == 0)
-            return std::stol(line.substr(6));
-    return 0;
-}
-
 Measured runOnce(const Scenario &scenario, double duration)
 {
     PolicySelection selection;
@@ -64,7 +54,7 @@ Measured runOnce(const Scenario &scenario, double duration)
     const double t0 = now();
     Engine engine(scenario, buildPolicySet(selection, nullptr), RunConfig{scenario.seed, duration});
     m.setup = now() - t0;
-    m.startKiB = rssKiB();
+    m.startKiB = statusKiB("VmRSS:");
     InFlightPeak inFlight(engine);
     engine.addObserver(&inFlight);
     const RunResult r = engine.run();
@@ -140,17 +130,14 @@ int main(int argc, char **argv)
         else
             path = argv[i];
     }
-    ScenarioLoad load = loadScenarioFile(path);
-    if (!load.ok()) {
-        for (const auto &e : load.errors)
-            std::fprintf(stderr, "%s\n", e.format().c_str());
+    const auto loaded = benchScenario(path);
+    if (!loaded)
         return 2;
-    }
     if (!(requests >= 1000 && requests <= 1e9)) {
         std::fprintf(stderr, "bench_scale: --requests must be between 1000 and 1e9\n");
         return 2;
     }
-    const Scenario &scenario = *load.scenario;
+    const Scenario &scenario = *loaded;
     const double duration = durationFor(scenario, requests);
     double floorCount = 0;
     const double floorWall = floorSeconds(scenario, duration, &floorCount);
