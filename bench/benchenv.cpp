@@ -11,6 +11,8 @@
 // runs alternate and each figure is the best of the repetitions, in this thread's
 // CPU seconds. DrsEnvironment's step on drs-five-node, with the first feasible
 // node as the agent, is reported for information.
+#include "benchfloor.h"
+
 #include "env/dispatchenvironment.h"
 #include "env/drsenvironment.h"
 #include "metrics/metriccatalog.h"
@@ -41,17 +43,6 @@ double threadSeconds()
     timespec ts;
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
-}
-
-std::optional<Scenario> loadOrSay(const std::string &path)
-{
-    ScenarioLoad load = loadScenarioFile(path);
-    if (!load.ok()) {
-        for (const auto &e : load.errors)
-            std::fprintf(stderr, "%s\n", e.format().c_str());
-        return std::nullopt;
-    }
-    return *load.scenario;
 }
 
 /** Greedy (policy/dispatch/greedydispatch.cpp) from what the environment shows: the
@@ -229,14 +220,14 @@ int main(int argc, char **argv)
                 kRepetitions);
     int status = 0;
     for (const std::string &path : paths) {
-        const std::optional<Scenario> s = loadOrSay(path);
+        const std::optional<Scenario> s = bench::benchScenario(path);
         if (!s)
             return 2;
         if (!benchDispatch(*s, seconds))
             status = 1;
     }
     if (!placement.empty()) {
-        const std::optional<Scenario> s = loadOrSay(placement);
+        const std::optional<Scenario> s = bench::benchScenario(placement);
         if (!s)
             return 2;
         benchPlacement(*s);

@@ -12,22 +12,16 @@ namespace schedlab {
  * wins ties") and the tree agree to the slot. Each match keeps a copy of its
  * winner's key, so replaying one reads its two entries side by side.
  */
-template <typename Key, typename Less>
-class MinTree
+template <typename Key, typename Less> class MinTree
 {
 public:
-    explicit MinTree(int size = 0, Less less = Less()) : mLess(less) { resize(size); }
-
-    /** Empties every slot and makes room for `size` of them. */
-    void resize(int size)
+    /** `size` slots, all empty. */
+    explicit MinTree(int size = 0, Less less = Less()) : mLess(less)
     {
-        mSize = size;
-        mBase = 1;
         while (mBase < size)
             mBase *= 2;
         mEntries.assign(std::size_t(2 * mBase), Entry{});
     }
-    int size() const { return mSize; }
 
     void set(int slot, const Key &key)
     {
@@ -41,8 +35,6 @@ public:
     }
     /** The slot of the least key; -1 when every slot is empty. */
     int top() const { return mEntries[1].slot; }
-    bool holds(int slot) const { return mEntries[std::size_t(mBase + slot)].slot >= 0; }
-    const Key &key(int slot) const { return mEntries[std::size_t(mBase + slot)].key; }
 
 private:
     struct Entry
@@ -73,7 +65,6 @@ private:
     }
 
     Less mLess;
-    int mSize = 0;
     int mBase = 1;
     std::vector<Entry> mEntries; ///< [1] the final; leaves from mBase, in slot order
 };
