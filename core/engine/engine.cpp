@@ -52,6 +52,7 @@ Engine::Engine(const Scenario &scenario, PolicySet policies, const RunConfig &co
     mState.seed = config.seed;
     mState.serviceCount = services;
     mState.nodes.resize(nodes);
+    mEvents.setKeys(nodes);
     mState.eapQueues.resize(mTopology.eaps.size());
     mState.readyCount.assign(std::size_t(nodes) * services, 0);
     mState.freeCount.assign(std::size_t(nodes) * services, 0);
@@ -193,8 +194,8 @@ void Engine::processUntil(double until)
     admitArrivals(until);
     reachEaps(until);
     const int eaps = int(mTopology.eaps.size());
-    while (!mEvents.empty() && mEvents.top().time < until) {
-        const Event e = mEvents.pop();
+    Event e;
+    while (mEvents.popBefore(until, e)) {
         ++mEventCount;
         mState.now = e.time;
         switch (e.kind()) {
@@ -211,8 +212,6 @@ void Engine::processUntil(double until)
             break;
         case NodeDone: {
             Replica &rep = mState.replicas[e.b];
-            if (rep.busyWith != e.a || rep.finishAt != e.time)
-                break; // superseded: the node's sharing changed since it was scheduled
             const int node = rep.node;
             const int s = int(rep.service);
             advanceBusy(node);
@@ -392,6 +391,7 @@ void Engine::startOnReplica(std::int32_t replica, std::int32_t id)
     rep.busyWith = id;
     rep.remaining = r.work;
     rep.cores = 0.0; // reshare() gives it its share and schedules its completion
+    rep.finishAt = -1.0;
     rep.since = mState.now;
     setFree(rep, -1);
     ++mState.nodes[rep.node].busy;
@@ -415,14 +415,18 @@ void Engine::advanceBusy(int node)
 /**
  * Requests in service share the node's cores equally, each at most one core: a
  * request is one thread (CFS with equal weights and a one-core limit). Whenever
- * the number in service changes, every completion is rescheduled; the stale
- * events are recognised by their time and skipped.
+ * the number in service changes, every completion is rescheduled. The calendar
+ * holds only the node's first one: each replica keeps its own time and the
+ * insertion order its event would have had, so completions come out in the
+ * order of one event per replica.
  */
 void Engine::reshare(int node)
 {
     NodeState &ns = mState.nodes[node];
     const NodeInfo &info = mTopology.nodes[node];
     const double cores = ns.busy ? std::min(1.0, info.cpu / ns.busy) : 0.0;
+    const Replica *first = nullptr;
+    std::int32_t firstId = -1;
     integrateUsage(node);
     ns.busyCpu = cores * ns.busy;
     ns.usageRate.fill(0.0);
@@ -434,12 +438,24 @@ void Engine::reshare(int node)
         const UsageProfile &profile = mScenario.services[rep.service].profile;
         for (int c = int(Metric::NetRx); c < kMetricCount; ++c)
             ns.usageRate[c] += cores * profile[c];
-        if (rep.cores == cores)
-            continue;
-        rep.cores = cores;
-        rep.finishAt = mState.now + std::max(0.0, rep.remaining) / (cores * info.perf);
-        mEvents.push(rep.finishAt, NodeDone, rep.busyWith, id);
+        if (rep.cores != cores) {
+            rep.cores = cores;
+            const double at = mState.now + std::max(0.0, rep.remaining) / (cores * info.perf);
+            const std::uint64_t order = mEvents.reserve(NodeDone);
+            if (at != rep.finishAt) // else its first event still stands, and comes first
+                rep.finishOrder = order;
+            rep.finishAt = at;
+        }
+        if (!first || rep.finishAt < first->finishAt ||
+            (rep.finishAt == first->finishAt && rep.finishOrder < first->finishOrder)) {
+            first = &rep;
+            firstId = id;
+        }
     }
+    if (first)
+        mEvents.setKeyed(node, {first->finishAt, first->finishOrder, first->busyWith, firstId});
+    else
+        mEvents.clearKeyed(node);
     if (ns.runningPods)
         for (int c = 0; c < kMetricCount; ++c)
             ns.usageRate[c] += ns.podRate[c];

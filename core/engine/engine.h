@@ -5,7 +5,7 @@
 #include "engine/policyset.h"
 #include "metrics/runmetrics.h"
 #include "model/scenario.h"
-#include "state/eventqueue.h"
+#include "state/calendar.h"
 #include "state/random.h"
 #include "state/simstate.h"
 #include "state/topology.h"
@@ -250,7 +250,7 @@ private:
     Topology mTopology;
     SimState mState;
     RunMetrics mMetrics;
-    EventQueue mEvents;
+    Calendar mEvents;
     std::unique_ptr<ArrivalSource> mArrivals;
     PolicySet mPolicies;
     DispatchPolicy *mDispatch; ///< mPolicies' planes, read on every decision

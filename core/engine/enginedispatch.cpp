@@ -195,7 +195,7 @@ void Engine::sendRequest(int eap, std::int32_t id, const std::vector<int> &candi
     const double leaves = mState.now + delay;
     if (target == kCloud) {
         mMetrics.wanRequestBytes(r.size);
-        mEvents.push(leaves + transferSeconds(info.toCloud, r.size), AtCloud, id);
+        mEvents.pushInBulk(leaves + transferSeconds(info.toCloud, r.size), AtCloud, id);
         return;
     }
     NodeState &ns = mState.nodes[target];
@@ -204,7 +204,7 @@ void Engine::sendRequest(int eap, std::int32_t id, const std::vector<int> &candi
     ns.requestMemory += r.memory;
     nodeChanged(target);
     mMetrics.lanRequestBytes(r.size);
-    mEvents.push(leaves + transferSeconds(mScenario.network.lan, r.size), AtNode, id, target);
+    mEvents.pushInBulk(leaves + transferSeconds(mScenario.network.lan, r.size), AtNode, id, target);
 }
 
 } // namespace schedlab

@@ -38,7 +38,6 @@ public:
     }
     std::size_t size() const { return mHeap.size(); }
 
-private:
     /** A type, not a function pointer, so that the heap's comparisons are inlined. */
     struct Later
     {
@@ -48,6 +47,7 @@ private:
         }
     };
 
+private:
     std::vector<Event> mHeap;
     std::uint64_t mSeq = 0;
 };

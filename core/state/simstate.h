@@ -22,7 +22,8 @@ struct Replica
     double remaining = 0.0;    ///< core-seconds (at perf 1.0) left of the request in service
     double cores = 0.0;        ///< cores it runs on now: its share of the node
     double since = 0.0;        ///< when `remaining` was last brought up to date
-    double finishAt = 0.0;     ///< the completion event that is current
+    double finishAt = 0.0;     ///< when the request in service completes at its share
+    std::uint64_t finishOrder = 0; ///< ... and its place among the events at that time
     bool ready = false;        ///< false while its image is pulled
     bool draining = false;     ///< scaled down while busy: removed when it finishes
     bool alive = true;
