@@ -54,6 +54,7 @@ Engine::Engine(const Scenario &scenario, PolicySet policies, const RunConfig &co
     mState.nodes.resize(nodes);
     mEvents.setKeys(nodes);
     mState.eapQueues.resize(mTopology.eaps.size());
+    mToEaps.resize(mTopology.eaps.size());
     mState.readyCount.assign(std::size_t(nodes) * services, 0);
     mState.freeCount.assign(std::size_t(nodes) * services, 0);
     mState.pendingCount.assign(std::size_t(nodes) * services, 0);
@@ -184,7 +185,7 @@ void Engine::admitArrivals(double until)
         r.frame = mMetrics.openFrame();
         mMetrics.arrived();
         ++mInFlight;
-        toEap({r.created + transferSeconds(access, r.size), id});
+        toEap(r.eap, {r.created + transferSeconds(access, r.size), id});
         mHasPending = mArrivals->next(mPending);
     }
 }
@@ -258,38 +259,42 @@ void Engine::processUntil(double until)
  */
 void Engine::reachEaps(double until)
 {
-    if (mToEapsUnsorted) {
-        std::stable_sort(mToEaps.begin(), mToEaps.end(),
-                         [](const ToEap &x, const ToEap &y) { return x.at < y.at; });
-        mToEapsUnsorted = false;
+    for (std::size_t b = 0; b < mToEaps.size(); ++b) {
+        ToEapList &to = mToEaps[b];
+        if (to.unsorted) {
+            std::stable_sort(to.list.begin(), to.list.end(),
+                             [](const ToEap &x, const ToEap &y) { return x.at < y.at; });
+            to.unsorted = false;
+        }
+        const auto later = std::lower_bound(to.list.begin(), to.list.end(), until,
+                                            [](const ToEap &t, double at) { return t.at < at; });
+        for (auto t = to.list.begin(); t != later; ++t) {
+            mState.requests[t->request].enqueued = t->at;
+            mState.eapQueues[b].push_back(t->request);
+        }
+        mEventCount += std::uint64_t(later - to.list.begin());
+        to.list.erase(to.list.begin(), later);
     }
-    const auto later = std::lower_bound(mToEaps.begin(), mToEaps.end(), until,
-                                        [](const ToEap &t, double at) { return t.at < at; });
-    for (auto t = mToEaps.begin(); t != later; ++t) {
-        Request &r = mState.requests[t->request];
-        r.enqueued = t->at;
-        mState.eapQueues[std::size_t(r.eap)].push_back(t->request);
-    }
-    mEventCount += std::uint64_t(later - mToEaps.begin());
-    mToEaps.erase(mToEaps.begin(), later);
 }
 
 /** Requests are created in time order and their transfers differ little, so the
- *  new one's place is mostly a step or two from the back. Further back, the list
- *  is sorted once before it is read. Equal times keep the order of creation. */
-void Engine::toEap(const ToEap &request)
+ *  new one's place is mostly a step or two from the back of its eAP's list.
+ *  Further back, the list is sorted once before it is read. Equal times keep the
+ *  order of creation. */
+void Engine::toEap(int eap, const ToEap &request)
 {
     constexpr int kSteps = 64;
-    mToEaps.push_back(request);
-    if (mToEapsUnsorted)
+    ToEapList &to = mToEaps[std::size_t(eap)];
+    to.list.push_back(request);
+    if (to.unsorted)
         return;
-    auto at = mToEaps.end() - 1;
+    auto at = to.list.end() - 1;
     int steps = 0;
-    for (; at != mToEaps.begin() && (at - 1)->at > request.at && steps < kSteps; --at, ++steps)
+    for (; at != to.list.begin() && (at - 1)->at > request.at && steps < kSteps; --at, ++steps)
         *at = *(at - 1);
     *at = request;
-    if (at != mToEaps.begin() && (at - 1)->at > request.at)
-        mToEapsUnsorted = true;
+    if (at != to.list.begin() && (at - 1)->at > request.at)
+        to.unsorted = true;
 }
 
 void Engine::dropExpired()

@@ -173,7 +173,7 @@ private:
     bool closeSlot();
     void processUntil(double until);
     void admitArrivals(double until);
-    void toEap(const ToEap &request);
+    void toEap(int eap, const ToEap &request);
     void reachEaps(double until);
     void dropExpired();
     /** The slot's next request to leave an eAP queue, in Ψ order, at most
@@ -266,8 +266,13 @@ private:
     Rng mDispatchRng;
     Rng mPlacementRng;
 
-    std::vector<ToEap> mToEaps;   ///< by arrival at the eAP, then by creation...
-    bool mToEapsUnsorted = false; ///< ... unless this is set
+    /** The requests on their way to one eAP: by arrival there, then by creation... */
+    struct ToEapList
+    {
+        std::vector<ToEap> list;
+        bool unsorted = false; ///< ... unless this is set
+    };
+    std::vector<ToEapList> mToEaps; ///< per eAP
     Arrival mPending;
     bool mHasPending = false;
     std::vector<std::int32_t> mFreeRequests;

@@ -71,7 +71,7 @@ private Q_SLOTS:
                 calendar.push(t, 0, a);
                 ref.queue.push(t, 0, a);
             } else if (u < 0.5) {
-                const int n = int(rng.uniform() * 40.0);
+                const int n = int(rng.uniform() * 200.0); // few are sorted one way, many another
                 for (int i = 0; i < n; ++i) {
                     const double t = later();
                     calendar.pushInBulk(t, 1, a, i);
