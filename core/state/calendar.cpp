@@ -49,6 +49,9 @@ void sortByTime(std::vector<Event> &events, std::vector<Event> &scratch)
 
 void Calendar::setKeyed(int key, const Event &e)
 {
+    const bool taken = key == mTaken;
+    if (taken)
+        mTaken = -1; // its place is reused: one sift instead of a removal and an insertion
     int &at = mPlace[std::size_t(key)];
     if (at < 0) {
         at = int(mKeyed.size());
@@ -57,7 +60,7 @@ void Calendar::setKeyed(int key, const Event &e)
         return;
     }
     Event &held = mKeyed[std::size_t(at)].event;
-    if (held.order == e.order) // orders are unique: the same event
+    if (held.order == e.order && !taken) // orders are unique: the same event
         return;
     const bool sooner = earlier(e, held);
     held = e;
@@ -69,6 +72,8 @@ void Calendar::setKeyed(int key, const Event &e)
 
 void Calendar::clearKeyed(int key)
 {
+    if (key == mTaken)
+        mTaken = -1;
     const int at = mPlace[std::size_t(key)];
     if (at >= 0)
         removeKeyedAt(std::size_t(at));
@@ -153,6 +158,10 @@ void Calendar::settleFresh()
 
 bool Calendar::popBefore(double until, Event &out)
 {
+    if (mTaken >= 0) {
+        removeKeyedAt(std::size_t(mPlace[std::size_t(mTaken)]));
+        mTaken = -1;
+    }
     if (!mFresh.empty())
         settleFresh();
     enum { None, Heap, Run, Key } from = None;
@@ -184,7 +193,7 @@ bool Calendar::popBefore(double until, Event &out)
         }
         break;
     case Key:
-        removeKeyedAt(0);
+        mTaken = mKeyed.front().key; // left in place until its key is next set
         break;
     case None:
         break;

@@ -34,7 +34,8 @@ public:
 
     /** The insertion order an event pushed now would have; for a keyed event. */
     std::uint64_t reserve(std::uint8_t kind) { return (mSeq++ << 8) | kind; }
-    /** Key `key`'s event is now `e` (its order from reserve()). */
+    /** Key `key`'s event is now `e` (its order from reserve()). Setting or clearing the
+     *  key of the event just taken is cheapest before the next is taken. */
     void setKeyed(int key, const Event &e);
     void clearKeyed(int key);
 
@@ -42,7 +43,8 @@ public:
     bool popBefore(double until, Event &out);
     std::size_t size() const
     {
-        return mHeap.size() + (mRun.size() - mRunNext) + mFresh.size() + mKeyed.size();
+        return mHeap.size() + (mRun.size() - mRunNext) + mFresh.size() + mKeyed.size() -
+               (mTaken >= 0);
     }
 
 private:
@@ -65,6 +67,7 @@ private:
     std::vector<Event> mMerged;
     std::vector<Keyed> mKeyed; ///< a min-heap
     std::vector<int> mPlace;   ///< per key: its index in mKeyed, or -1
+    int mTaken = -1;           ///< the key whose event was taken last, while still held
     std::uint64_t mSeq = 0;
 };
 
