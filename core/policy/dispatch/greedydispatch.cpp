@@ -14,12 +14,31 @@ class GreedyDispatch final : public DispatchPolicy
 public:
     int dispatch(const DispatchContext &ctx) override
     {
-        return ctx.leastRanked ? *ctx.leastRanked : leastByRank(*this, ctx);
+        return ctx.leastRanked ? *ctx.leastRanked : leastByLoad(ctx);
     }
     bool ranksNodes() const override { return true; }
     std::optional<NodeRank> rank(const SimState &state, int node) const override
     {
         return NodeRank{state.cpuLoad(node), state.memAllocated(node)};
+    }
+
+private:
+    /** leastByRank(*this, ctx), with the allocation, the tie-break, divided out
+     *  only on a tie of loads: a division per candidate is a third of a decision. */
+    static int leastByLoad(const DispatchContext &ctx)
+    {
+        const SimState &state = ctx.state;
+        int best = kCloud;
+        double bestLoad = 0.0;
+        for (const int n : ctx.candidates) {
+            const double load = state.cpuLoad(n);
+            if (best == kCloud || load < bestLoad ||
+                (load == bestLoad && state.memAllocated(n) < state.memAllocated(best))) {
+                best = n;
+                bestLoad = load;
+            }
+        }
+        return best;
     }
 };
 } // namespace
