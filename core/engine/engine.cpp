@@ -71,6 +71,7 @@ Engine::Engine(const Scenario &scenario, PolicySet policies, const RunConfig &co
     mFrameBusy.assign(scenario.sites.size() * std::size_t(services), 0.0);
     mCaches = std::make_unique<LayerCache[]>(nodes);
     mReturnLatency.assign(nodes, 0.0);
+    mAdvancedAt.assign(nodes, -1.0);
     for (int n = 0; n < nodes; ++n) {
         mState.nodes[n].usageRate[int(Metric::Cpu)] = mTopology.nodes[n].systemCpu;
         mCaches[n].setCapacity(mTopology.nodes[n].disk);
@@ -404,6 +405,12 @@ void Engine::startOnReplica(std::int32_t replica, std::int32_t id)
 
 void Engine::advanceBusy(int node)
 {
+    // A second pass at the same time would add nothing: each request's work is
+    // brought up to date once per event that changes its node.
+    double &advanced = mAdvancedAt[std::size_t(node)];
+    if (advanced == mState.now)
+        return;
+    advanced = mState.now;
     const double perf = mTopology.nodes[node].perf;
     const int siteBase = mTopology.nodes[node].site * mState.serviceCount;
     for (std::int32_t id : mState.nodes[node].replicas) {

@@ -287,6 +287,7 @@ private:
     std::vector<double> mPullFreeAt;               ///< per node: when its image downloads are done
     std::vector<double> mFrameBusy;     ///< [site * W + service]: core-seconds busy this frame
     std::vector<double> mReturnLatency; ///< per node: result back to the device
+    std::vector<double> mAdvancedAt;    ///< per node: when advanceBusy() last ran
     std::vector<double> mScratchPriority;
     std::vector<SlotRequest> mSlotBatch; ///< a centralised dispatcher's slot
     std::uint64_t mInFlight = 0;
