@@ -392,8 +392,7 @@ void Engine::startOnReplica(std::int32_t replica, std::int32_t id)
 {
     Replica &rep = mState.replicas[replica];
     Request &r = mState.requests[id];
-    advanceBusy(rep.node);
-    r.started = mState.now;
+    r.started = mState.now; // the node's busy work is brought up to date when it is reshared
     rep.busyWith = id;
     rep.remaining = r.work;
     rep.cores = 0.0; // reshare() gives it its share and schedules its completion
@@ -405,23 +404,34 @@ void Engine::startOnReplica(std::int32_t replica, std::int32_t id)
 
 void Engine::advanceBusy(int node)
 {
-    // A second pass at the same time would add nothing: each request's work is
-    // brought up to date once per event that changes its node.
-    double &advanced = mAdvancedAt[std::size_t(node)];
-    if (advanced == mState.now)
+    if (!startAdvance(node))
         return;
-    advanced = mState.now;
-    const double perf = mTopology.nodes[node].perf;
-    const int siteBase = mTopology.nodes[node].site * mState.serviceCount;
+    const NodeInfo &info = mTopology.nodes[node];
+    const std::size_t siteBase = std::size_t(info.site) * std::size_t(mState.serviceCount);
     for (std::int32_t id : mState.nodes[node].replicas) {
         Replica &rep = mState.replicas[id];
-        if (rep.busyWith < 0)
-            continue;
-        const double dt = mState.now - rep.since;
-        rep.remaining -= rep.cores * perf * dt;
-        mFrameBusy[std::size_t(siteBase) + rep.service] += rep.cores * dt;
-        rep.since = mState.now;
+        if (rep.busyWith >= 0)
+            advance(rep, info.perf, siteBase);
     }
+}
+
+/** A second pass at the same time would add nothing: a node's busy work is
+ *  brought up to date once per simulated instant. */
+bool Engine::startAdvance(int node)
+{
+    double &advanced = mAdvancedAt[std::size_t(node)];
+    if (advanced == mState.now)
+        return false;
+    advanced = mState.now;
+    return true;
+}
+
+void Engine::advance(Replica &rep, double perf, std::size_t siteBase)
+{
+    const double dt = mState.now - rep.since;
+    rep.remaining -= rep.cores * perf * dt;
+    mFrameBusy[siteBase + rep.service] += rep.cores * dt;
+    rep.since = mState.now;
 }
 
 /**
@@ -439,6 +449,10 @@ void Engine::reshare(int node)
     const double cores = ns.busy ? std::min(1.0, info.cpu / ns.busy) : 0.0;
     const Replica *first = nullptr;
     std::int32_t firstId = -1;
+    // Requests that were started since the last event bring their node up to
+    // date here, in the same pass over its replicas.
+    const bool advancing = startAdvance(node);
+    const std::size_t siteBase = std::size_t(info.site) * std::size_t(mState.serviceCount);
     integrateUsage(node);
     ns.busyCpu = cores * ns.busy;
     ns.usageRate.fill(0.0);
@@ -447,6 +461,8 @@ void Engine::reshare(int node)
         Replica &rep = mState.replicas[id];
         if (rep.busyWith < 0)
             continue;
+        if (advancing)
+            advance(rep, info.perf, siteBase);
         const UsageProfile &profile = mScenario.services[rep.service].profile;
         for (int c = int(Metric::NetRx); c < kMetricCount; ++c)
             ns.usageRate[c] += cores * profile[c];

@@ -198,6 +198,8 @@ private:
     void tryStartCloud();
     void startOnReplica(std::int32_t replica, std::int32_t id);
     void advanceBusy(int node);
+    bool startAdvance(int node);
+    void advance(Replica &rep, double perf, std::size_t siteBase);
     void reshare(int node);
     void integrateUsage(int node);
     void completeRequest(std::int32_t id, bool atCloud, double delivered);
