@@ -72,6 +72,7 @@ Engine::Engine(const Scenario &scenario, PolicySet policies, const RunConfig &co
     mCaches = std::make_unique<LayerCache[]>(nodes);
     mReturnLatency.assign(nodes, 0.0);
     mAdvancedAt.assign(nodes, -1.0);
+    mQueueSettled.assign(nodes, 1);
     for (int n = 0; n < nodes; ++n) {
         mState.nodes[n].usageRate[int(Metric::Cpu)] = mTopology.nodes[n].systemCpu;
         mCaches[n].setCapacity(mTopology.nodes[n].disk);
@@ -203,8 +204,7 @@ void Engine::processUntil(double until)
         switch (e.kind()) {
         case AtNode: {
             mState.requests[e.a].enqueued = e.time;
-            mState.nodes[e.b].queue.push_back(e.a);
-            tryStartNode(e.b);
+            joinNodeQueue(e.b, e.a);
             break;
         }
         case AtCloud:
@@ -370,22 +370,44 @@ bool Engine::tryStartNode(int node)
         const int i = pickFromQueue(ns.queue, queueIndex, true, node);
         if (i < 0)
             break;
-        const std::int32_t id = ns.queue[i];
-        ns.queue.erase(ns.queue.begin() + i);
-        const int s = int(mState.requests[id].service);
-        for (std::int32_t rep : ns.replicas) {
-            const Replica &candidate = mState.replicas[rep];
-            if (int(candidate.service) == s && candidate.ready && candidate.busyWith < 0 &&
-                !candidate.draining) {
-                startOnReplica(rep, id);
-                started = true;
-                break;
-            }
-        }
+        started |= startQueued(node, i);
     }
+    mQueueSettled[std::size_t(node)] = 1;
     if (started)
         reshare(node);
     return started;
+}
+
+bool Engine::startQueued(int node, int i)
+{
+    NodeState &ns = mState.nodes[node];
+    const std::int32_t id = ns.queue[i];
+    ns.queue.erase(ns.queue.begin() + i);
+    const int s = int(mState.requests[id].service);
+    for (std::int32_t rep : ns.replicas) {
+        const Replica &candidate = mState.replicas[rep];
+        if (int(candidate.service) == s && candidate.ready && candidate.busyWith < 0 &&
+            !candidate.draining) {
+            startOnReplica(rep, id);
+            return true;
+        }
+    }
+    return false;
+}
+
+/** While no request queued at the node could start (its queue is settled), one
+ *  joining the back is the only one that can, and FIFO need not scan for it. */
+void Engine::joinNodeQueue(int node, std::int32_t id)
+{
+    NodeState &ns = mState.nodes[node];
+    ns.queue.push_back(id);
+    if (!mQueueSettled[std::size_t(node)] || !mDequeue->isFifo()) {
+        tryStartNode(node);
+        return;
+    }
+    const int s = int(mState.requests[id].service);
+    if (ns.idle > 0 && mState.idle(node, s) > 0 && startQueued(node, int(ns.queue.size()) - 1))
+        reshare(node);
 }
 
 void Engine::startOnReplica(std::int32_t replica, std::int32_t id)

@@ -195,6 +195,9 @@ private:
     /** Starts what the node's idle replicas can take; true if it started any (and
      *  so reshared the node). */
     bool tryStartNode(int node);
+    /** Takes the request at `i` of the node's queue to an idle replica of its service. */
+    bool startQueued(int node, int i);
+    void joinNodeQueue(int node, std::int32_t id);
     void tryStartCloud();
     void startOnReplica(std::int32_t replica, std::int32_t id);
     void advanceBusy(int node);
@@ -290,6 +293,7 @@ private:
     std::vector<double> mFrameBusy;     ///< [site * W + service]: core-seconds busy this frame
     std::vector<double> mReturnLatency; ///< per node: result back to the device
     std::vector<double> mAdvancedAt;    ///< per node: when advanceBusy() last ran
+    std::vector<char> mQueueSettled;    ///< per node: no request in its queue can start
     std::vector<double> mScratchPriority;
     std::vector<SlotRequest> mSlotBatch; ///< a centralised dispatcher's slot
     std::uint64_t mInFlight = 0;

@@ -236,6 +236,8 @@ void Engine::setFree(const Replica &r, int delta)
 {
     mState.freeCount[std::size_t(r.node) * mState.serviceCount + r.service] += delta;
     mState.nodes[r.node].idle += delta;
+    if (delta > 0)
+        mQueueSettled[std::size_t(r.node)] = 0; // a queued request may start now
 }
 
 int Engine::edgeReplicaCount(int service, int site) const
