@@ -10,7 +10,12 @@ class App;
 namespace schedlab::cli {
 
 /** Exit codes of every command (DESIGN.md section 6). */
-enum ExitCode { Ok = 0, RunFailed = 1, BadInput = 2 };
+enum ExitCode {
+    Ok = 0,
+    RunFailed = 1,
+    BadInput = 2,
+    Incomplete = 3 ///< `merge`: tasks of the cluster plan have not finished well
+};
 
 /**
  * Each command registers itself on the root app; when it runs it stores its
@@ -37,5 +42,7 @@ int runTrainProgram(int argc, char **argv);
 int runCommandLine(CLI::App &app, int argc, char **argv, int &exitCode);
 /** Only with SCHEDLAB_CLI_EXPORT, when the GUI (and so the chart module) is built. */
 void registerExportCommand(CLI::App &app, int &exitCode);
+/** `run-task` and `merge`: a cluster plan's tasks and their results (clusterruns.h). */
+void registerClusterCommands(CLI::App &app, int &exitCode);
 
 } // namespace schedlab::cli

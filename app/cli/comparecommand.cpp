@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clisupport.h"
+#include "clusterruns.h"
 #include "command.h"
 #include "globalcommands.h"
 #include "interruption.h"
@@ -12,10 +13,12 @@
 #include "experiment/storedcomparison.h"
 #include "global/globalscenarioreader.h"
 #include "metrics/engineeringformat.h"
+#include "scenario/scenarioio.h"
 #include "store/experimentstore.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <thread>
@@ -38,6 +41,21 @@ struct CompareArgs
     std::string param;
     bool json = false;
     bool resume = false;
+    SlurmArgs slurm;
+};
+
+/** A comparison of a request-plane scenario checked and its outputs opened, ready to
+ *  run (a global scenario leaves `scenario` null). */
+struct PreparedCompare
+{
+    CompareArgs args;
+    std::optional<AnyScenario> loaded;
+    const Scenario *scenario = nullptr;
+    ComparisonSpec spec;
+    std::unique_ptr<ExperimentStore> store;
+    std::string label;
+    /** Set: only these cells run (ComparisonHooks::selected). */
+    std::function<bool(int)> selected;
 };
 
 /** `compare --param PATH=VALUES` is `sweep` with --out as a directory. */
@@ -57,6 +75,7 @@ int sweepInstead(const CompareArgs &a)
     s.checkpoint = a.checkpoint;
     s.json = a.json;
     s.resume = a.resume;
+    s.slurm = a.slurm;
     return sweepCommand(s);
 }
 
@@ -86,26 +105,20 @@ void printTable(const Scenario &scenario, const ComparisonSpec &spec,
     }
 }
 
-int compareCommand(const CompareArgs &a)
+int prepareCompare(const CompareArgs &given, PreparedCompare &c)
 {
-    if (!a.param.empty())
-        return sweepInstead(a);
+    c.args = given;
+    const CompareArgs &a = c.args;
     if (!countAllowed(a.seeds, 1, kMaxSeeds, "--seeds") ||
         !countAllowed(a.jobs, 0, kMaxJobs, "--jobs"))
         return BadInput;
-    auto loaded = loadScenarioOrReport(a.scenario, a.global, a.set);
-    if (!loaded)
+    c.loaded = loadScenarioOrReport(a.scenario, a.global, a.set);
+    if (!c.loaded)
         return BadInput;
-    if (loaded->isGlobal()) {
-        if (!a.db.empty()) {
-            std::fprintf(stderr, "error: --db does not store global comparisons; use --out\n");
-            return BadInput;
-        }
-        return compareGlobalScenario(std::move(loaded->global()),
-                                     {a.global, a.seeds, a.jobs, a.duration, a.out, a.json});
-    }
-    const Scenario *scenario = &loaded->cluster();
-    ComparisonSpec spec;
+    if (c.loaded->isGlobal())
+        return Ok;
+    const Scenario *scenario = c.scenario = &c.loaded->cluster();
+    ComparisonSpec &spec = c.spec;
     spec.variants =
         crossVariants(scenario->policies, splitList(a.planes.dispatch), splitList(a.planes.dequeue),
                       splitList(a.planes.orchestration), splitList(a.planes.placement));
@@ -127,20 +140,29 @@ int compareCommand(const CompareArgs &a)
     spec.jobs = a.jobs > 0 ? a.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
 
     // Outputs first: a place that cannot be written is said before any run.
-    std::unique_ptr<ExperimentStore> store;
-    if (!a.db.empty() && !(store = openStoreOption(a.db)))
+    if (!a.db.empty() && !(c.store = openStoreOption(a.db)))
         return BadInput;
     if (!a.out.empty() && !outputFolderAllowed(a.out, "--out"))
         return BadInput;
-    if (a.resume && !store) {
+    if (a.resume && !c.store) {
         std::fprintf(stderr, "error: --resume needs --db: the store the earlier runs are in\n");
         return BadInput;
     }
+    c.label = comparisonLabel(*scenario);
+    return Ok;
+}
 
+int runPreparedCompare(PreparedCompare &c)
+{
+    const CompareArgs &a = c.args;
+    const Scenario *scenario = c.scenario;
+    const ComparisonSpec &spec = c.spec;
+    const std::unique_ptr<ExperimentStore> &store = c.store;
     Interruption interruption;
     ComparisonHooks hooks;
     hooks.stopRuns = &interruption.stop();
-    std::string label = comparisonLabel(*scenario);
+    hooks.selected = c.selected;
+    std::string label = c.label;
     if (a.resume) {
         hooks.known = completedCells(*store, *scenario, spec, &label);
         const auto known = std::count_if(hooks.known.begin(), hooks.known.end(),
@@ -212,14 +234,156 @@ int compareCommand(const CompareArgs &a)
         return RunFailed;
     return code;
 }
+nlohmann::ordered_json compareOptions(const CompareArgs &a)
+{
+    return {{"scenario", a.scenario},
+            {"set", a.set},
+            {"dispatch", a.planes.dispatch},
+            {"dequeue", a.planes.dequeue},
+            {"orchestration", a.planes.orchestration},
+            {"placement", a.planes.placement},
+            {"seeds", a.seeds},
+            {"duration", a.duration},
+            {"out", a.out},
+            {"db", a.db},
+            {"checkpoint", a.checkpoint},
+            {"json", a.json}};
+}
+
+CompareArgs compareArgsOf(const nlohmann::ordered_json &o)
+{
+    CompareArgs a;
+    a.scenario = o.value("scenario", "");
+    a.set = o.value("set", std::vector<std::string>{});
+    a.planes.dispatch = o.value("dispatch", "");
+    a.planes.dequeue = o.value("dequeue", "");
+    a.planes.orchestration = o.value("orchestration", "");
+    a.planes.placement = o.value("placement", "");
+    a.seeds = o.value("seeds", a.seeds);
+    a.duration = o.value("duration", "");
+    a.out = o.value("out", "");
+    a.db = o.value("db", "");
+    a.checkpoint = o.value("checkpoint", "");
+    a.json = o.value("json", false);
+    a.resume = o.value("resume", false);
+    a.jobs = o.value("jobs", 0);
+    return a;
+}
+
+int compareOnCluster(const CompareArgs &given)
+{
+    CompareArgs a = given;
+    if (a.out.empty()) {
+        std::fprintf(stderr, "error: --slurm needs --out DIR: the folder of the plan, the "
+                             "tasks' shards and the merged results\n");
+        return BadInput;
+    }
+    if (a.resume) {
+        std::fprintf(stderr, "error: --resume with --slurm: `compare --resume DIR` resubmits "
+                             "the tasks of the plan in DIR that did not finish\n");
+        return BadInput;
+    }
+    a.scenario = absolutePath(a.scenario);
+    if (!a.checkpoint.empty())
+        a.checkpoint = absolutePath(a.checkpoint);
+    if (!a.db.empty())
+        a.db = absolutePath(a.db);
+    a.out = absolutePath(a.out);
+    ClusterRuns runs;
+    if (const int rc = compareClusterRuns(compareOptions(a), runs); rc != Ok)
+        return rc;
+    return planOnCluster(runs, a.slurm);
+}
+
+int compareCommand(const CompareArgs &a)
+{
+    if (a.resume && isClusterPlanFolder(a.scenario))
+        return resumeOnCluster(a.scenario, a.slurm.dryRun);
+    if (!a.param.empty())
+        return sweepInstead(a);
+    if (a.slurm.slurm)
+        return compareOnCluster(a);
+    PreparedCompare c;
+    if (const int rc = prepareCompare(a, c); rc != Ok)
+        return rc;
+    if (!c.scenario) {
+        if (!a.db.empty()) {
+            std::fprintf(stderr, "error: --db does not store global comparisons; use --out\n");
+            return BadInput;
+        }
+        return compareGlobalScenario(std::move(c.loaded->global()),
+                                     {a.global, a.seeds, a.jobs, a.duration, a.out, a.json});
+    }
+    return runPreparedCompare(c);
+}
 } // namespace
+
+int compareClusterRuns(const nlohmann::ordered_json &options, ClusterRuns &out)
+{
+    auto c = std::make_shared<PreparedCompare>();
+    if (const int rc = prepareCompare(compareArgsOf(options), *c); rc != Ok)
+        return rc;
+    if (!c->scenario) {
+        std::fprintf(stderr,
+                     "error: --slurm: %s is a global scenario; its comparison runs on "
+                     "this machine only (without --slurm)\n",
+                     c->args.scenario.c_str());
+        return BadInput;
+    }
+    out.command = "compare";
+    out.options = options;
+    out.label = c->label;
+    out.inputs = {c->args.scenario};
+    if (!c->args.checkpoint.empty())
+        out.inputs.push_back(c->args.checkpoint);
+    out.comparisons = [c](const std::string &label) {
+        return std::vector<PlannedComparison>{
+            {label, saveScenarioText(*c->scenario), c->spec, "", c->scenario}};
+    };
+    out.run = [c](ExperimentStore &store, const std::string &label,
+                  const std::function<bool(int)> &selected, int jobs) {
+        ComparisonSpec spec = c->spec;
+        spec.jobs = jobs;
+        ComparisonRecorder recorder(store, *c->scenario, spec, label);
+        ComparisonHooks hooks;
+        hooks.selected = selected;
+        recorder.attach(hooks);
+        bool ok = recorder.ok();
+        if (ok)
+            for (const CellResult &cell : runComparison(*c->scenario, spec, {}, nullptr, hooks))
+                if (!cell.error.empty() && cell.error != kNotSelected) {
+                    std::fprintf(stderr, "error: %s seed %llu: %s\n",
+                                 spec.variants[cell.variant].label.c_str(),
+                                 static_cast<unsigned long long>(spec.seeds[cell.seedIndex]),
+                                 cell.error.c_str());
+                    ok = false;
+                }
+        if (!recorder.ok())
+            std::fprintf(stderr, "error: %s\n", recorder.error().c_str());
+        return ok && recorder.ok();
+    };
+    out.report = [c](const std::string &label) {
+        c->label = label;
+        c->selected = [](int) { return false; };
+        return runPreparedCompare(*c);
+    };
+    out.sample = [c] {
+        const auto began = std::chrono::steady_clock::now();
+        runScenario(*c->scenario, c->spec.variants.front().policies, c->spec.seeds.front(),
+                    c->spec.duration, nullptr, c->spec.model);
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    };
+    return Ok;
+}
 
 void registerCompareCommand(CLI::App &app, int &exitCode)
 {
     auto *cmd = app.add_subcommand(
         "compare", "Run policies side by side on the same seeds: mean ± 95% CI per metric");
     static CompareArgs a;
-    cmd->add_option("scenario", a.scenario, "Scenario YAML file")->required();
+    cmd->add_option("scenario", a.scenario,
+                    "Scenario YAML file (or, with --resume, a --slurm plan's folder)")
+        ->required();
     a.planes.addTo(*cmd, true);
     cmd->add_option("--seeds", a.seeds, "Number of seeds (scenario seed, +1, ...)")
         ->capture_default_str();
@@ -239,7 +403,10 @@ void registerCompareCommand(CLI::App &app, int &exitCode)
     cmd->add_flag("--json", a.json, "Print one JSON object");
     cmd->add_flag("--resume", a.resume,
                   "With --db: run only the runs the store does not hold complete already "
-                  "(same scenario, policies, seed, duration, model), after an interruption");
+                  "(same scenario, policies, seed, duration, model), after an interruption; "
+                  "`compare --resume DIR` submits again the tasks of a --slurm plan that did "
+                  "not finish");
+    a.slurm.addTo(*cmd);
     cmd->callback([&exitCode] { exitCode = compareCommand(a); });
 }
 

@@ -19,6 +19,7 @@ int main(int argc, char **argv)
     registerCompareCommand(app, exitCode);
     registerSweepCommand(app, exitCode);
     registerReproduceCommand(app, exitCode);
+    registerClusterCommands(app, exitCode);
     registerImportTraceCommand(app, exitCode);
     registerListPoliciesCommand(app, exitCode);
     registerListMetricsCommand(app, exitCode);

@@ -10,6 +10,7 @@
 #include "sweepfigure.h"
 
 #include "base/suggest.h"
+#include "clusterruns.h"
 #include "experiment/storedcomparison.h"
 #include "experiment/storedsweep.h"
 #include "experiment/sweepfiles.h"
@@ -167,8 +168,9 @@ std::string joined(const std::vector<std::string> &list)
     return out;
 }
 
-/** `sweep PRESET.yaml`: the preset's settings wherever the command line gives none. */
-bool applyPreset(SweepArgs &a)
+} // namespace
+
+bool applySweepPreset(SweepArgs &a)
 {
     if (!isSweepPresetFile(a.scenario)) {
         if (!a.param.empty())
@@ -219,6 +221,8 @@ bool applyPreset(SweepArgs &a)
         a.trainSeed = p.trainSeed;
     return true;
 }
+
+namespace {
 
 /** True when a policy of some variant runs weights `agent` trains. */
 bool runsAgent(const ComparisonSpec &spec, const std::string &agent)
@@ -312,10 +316,11 @@ int reportFailures(const SweepResult &sweep)
 
 } // namespace
 
-int sweepCommand(const SweepArgs &given, SweepResult *result)
+int prepareSweep(const SweepArgs &given, PreparedSweep &s)
 {
-    SweepArgs a = given;
-    if (!applyPreset(a))
+    s.args = given;
+    SweepArgs &a = s.args;
+    if (!applySweepPreset(a))
         return BadInput;
     const int seeds = a.seeds.value_or(5);
     std::string error;
@@ -330,21 +335,22 @@ int sweepCommand(const SweepArgs &given, SweepResult *result)
     const auto text = scenarioTextWith(a.scenario, a.set);
     if (!text)
         return BadInput;
-    const SweepPlan plan = parameter->path == kScenarioParameter
-                               ? planScenarioSweep(*text, a.scenario, *parameter,
-                                                   [&a](const std::string &path, std::string *why) {
-                                                       auto t = scenarioTextWith(path, a.set);
-                                                       if (!t)
-                                                           *why = "cannot be read (said above)";
-                                                       return t;
-                                                   })
-                               : planSweep(*text, a.scenario, *parameter);
+    s.plan = parameter->path == kScenarioParameter
+                 ? planScenarioSweep(*text, a.scenario, *parameter,
+                                     [&a](const std::string &path, std::string *why) {
+                                         auto t = scenarioTextWith(path, a.set);
+                                         if (!t)
+                                             *why = "cannot be read (said above)";
+                                         return t;
+                                     })
+                 : planSweep(*text, a.scenario, *parameter);
+    const SweepPlan &plan = s.plan;
     for (const std::string &e : plan.errors)
         std::fprintf(stderr, "%s\n", e.c_str());
     if (!plan.ok())
         return BadInput;
 
-    SweepSpec spec;
+    SweepSpec &spec = s.spec;
     if (!globalOptionsFit(a, plan, spec))
         return BadInput;
     spec.dispatch = splitList(a.planes.dispatch);
@@ -370,11 +376,10 @@ int sweepCommand(const SweepArgs &given, SweepResult *result)
         std::fprintf(stderr, "error: --preset: %s\n", error.c_str());
         return BadInput;
     }
-    std::vector<std::string> metrics;
-    if (!chooseMetrics(a, plan, comparisonSpecFor(spec, plan.points.front()), metrics))
+    if (!chooseMetrics(a, plan, comparisonSpecFor(spec, plan.points.front()), s.metrics))
         return BadInput;
     // Outputs first: a place that cannot be written is said before any run or training.
-    std::unique_ptr<ExperimentStore> store;
+    std::unique_ptr<ExperimentStore> &store = s.store;
     if (!a.db.empty() && !(store = openStoreOption(a.db)))
         return BadInput;
     if (!a.out.empty() && !outputFolderAllowed(sweepOutputFolder(a.out), "--out"))
@@ -385,12 +390,23 @@ int sweepCommand(const SweepArgs &given, SweepResult *result)
     }
     if (const int rc = setUpTraining(a, plan, spec); rc != Ok)
         return rc;
-
-    Interruption interruption;
-    spec.stopRuns = &interruption.stop();
     spec.store = store.get();
     spec.resume = a.resume;
     spec.label = comparisonLabel(plan.points.front().scenario);
+    return Ok;
+}
+
+int runPreparedSweep(PreparedSweep &s, SweepResult *result)
+{
+    const SweepArgs &a = s.args;
+    const SweepPlan &plan = s.plan;
+    SweepSpec &spec = s.spec;
+    const std::unique_ptr<ExperimentStore> &store = s.store;
+    std::vector<std::string> &metrics = s.metrics;
+    const int seeds = a.seeds.value_or(5);
+    std::string error;
+    Interruption interruption;
+    spec.stopRuns = &interruption.stop();
     ProgressBar bar("sweep");
     const SweepResult sweep = runSweep(
         plan, spec,
@@ -472,6 +488,18 @@ int sweepCommand(const SweepArgs &given, SweepResult *result)
     return code;
 }
 
+int sweepCommand(const SweepArgs &given, SweepResult *result)
+{
+    if (given.resume && isClusterPlanFolder(given.scenario))
+        return resumeOnCluster(given.scenario, given.slurm.dryRun);
+    if (given.slurm.slurm)
+        return sweepOnCluster(given);
+    PreparedSweep s;
+    if (const int rc = prepareSweep(given, s); rc != Ok)
+        return rc;
+    return runPreparedSweep(s, result);
+}
+
 #ifndef SCHEDLAB_CLI_EXPORT
 bool canWriteSweepFigures()
 {
@@ -504,7 +532,8 @@ void registerSweepCommand(CLI::App &app, int &exitCode)
     static SweepArgs a;
     cmd->add_option("scenario", a.scenario,
                     "Scenario YAML file, or a sweep preset (a file with `sweep: 1`) whose "
-                    "settings apply where no option is given")
+                    "settings apply where no option is given (or, with --resume, a --slurm "
+                    "plan's folder)")
         ->required();
     cmd->add_option("--param", a.param,
                     "PATH=v1,v2,...: the YAML value to vary, e.g. workload.requests.rate=10/s,20/s "
@@ -522,7 +551,10 @@ void registerSweepCommand(CLI::App &app, int &exitCode)
     cmd->add_option("--db", a.db, "Experiment store (SQLite) to record the sweep in");
     cmd->add_flag("--resume", a.resume,
                   "With --db: run only the runs the store does not hold complete already "
-                  "(same scenario, policies, seed, duration, model), after an interruption");
+                  "(same scenario, policies, seed, duration, model), after an interruption; "
+                  "`sweep --resume DIR` submits again the tasks of a --slurm plan that did "
+                  "not finish");
+    a.slurm.addTo(*cmd);
     cmd->add_option("--metric", a.metric,
                     "Metrics of the table, comma-separated; the first is charted "
                     "(default: the scenario's key metrics, throughput_rate charted; for a "

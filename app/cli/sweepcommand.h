@@ -2,6 +2,7 @@
 #pragma once
 
 #include "clisupport.h"
+#include "clusterruns.h"
 
 #include "experiment/sweep.h"
 
@@ -16,14 +17,14 @@ struct SweepArgs
     std::string scenario;
     std::string param; ///< PATH=v1,v2,...
     PlaneOptions planes;
-    std::string global; ///< architectures, for a global scenario
+    std::string global;       ///< architectures, for a global scenario
     std::optional<int> seeds; ///< unset: the preset's, else 5
     int jobs = 0;
     std::string duration;
     std::string out; ///< file prefix; a directory (or a trailing '/') gets sweep.*
     std::string db;
     std::string checkpoint;
-    std::string metric; ///< comma-separated; the first is charted
+    std::string metric;           ///< comma-separated; the first is charted
     std::vector<std::string> set; ///< PATH=VALUE, set in the scenario before the sweep
     std::string paper;            ///< a preset's note of what the paper reports
     std::string train;            ///< an agent trained on each value's scenario
@@ -33,7 +34,30 @@ struct SweepArgs
     std::string preset = "ieee-single";
     bool json = false;
     bool resume = false; ///< runs the store (--db) holds complete are not run again
+    SlurmArgs slurm;     ///< --slurm: planned as a Slurm job array instead of run here
 };
+
+/** `sweep PRESET.yaml`: the preset's settings wherever the command line gives none;
+ *  false after saying what is wrong with the file. */
+bool applySweepPreset(SweepArgs &a);
+
+/** A sweep planned and checked, its outputs opened, ready to run. */
+struct PreparedSweep
+{
+    SweepArgs args; ///< with the preset's settings
+    SweepPlan plan;
+    SweepSpec spec; ///< its store, label and training set up; refers to `args` and `plan`
+    std::vector<std::string> metrics;
+    std::unique_ptr<ExperimentStore> store;
+};
+
+/** Everything `sweep` does before its first run (a bad option is said here); an exit
+ *  code. `s` is filled in place: its spec refers to its other members. */
+int prepareSweep(const SweepArgs &args, PreparedSweep &s);
+/** Runs it (what `s.spec` selects) and prints and writes the results as `sweep` does. */
+int runPreparedSweep(PreparedSweep &s, SweepResult *result = nullptr);
+/** `sweep --slurm`: plans it as a job array (clusterruns.h). */
+int sweepOnCluster(const SweepArgs &args);
 
 /** Runs the sweep and prints or writes its results; returns the exit code. `result`,
  *  when given, receives the sweep's results. */

@@ -39,6 +39,9 @@ std::vector<CellResult> runComparison(const Scenario &scenario, const Comparison
             cells[i].result = *hooks.known[i];
             cells[i].error.clear();
             ++done;
+        } else if (hooks.selected && !hooks.selected(i)) {
+            cells[i].error = kNotSelected;
+            ++done;
         }
     }
     std::atomic<int> next{0};
@@ -47,8 +50,8 @@ std::vector<CellResult> runComparison(const Scenario &scenario, const Comparison
             if (cancel && cancel->load())
                 return;
             CellResult &cell = cells[i];
-            if (cell.error.empty())
-                continue; // known already
+            if (cell.error.empty() || cell.error == kNotSelected)
+                continue; // known already, or not to run here
             cell.error.clear();
             if (hooks.started)
                 hooks.started(cell.variant, cell.seedIndex);

@@ -67,6 +67,9 @@ struct ComparisonHooks
     /** Results already known, by cell (variant × seeds + seed index), e.g. from a
      *  resumed comparison in the store: those cells are not run again. */
     std::vector<std::optional<RunResult>> known;
+    /** Set: only the cells it selects (by cell index) run, e.g. a cluster task's share of
+     *  a comparison; the others, unless known, end with kNotSelected as their error. */
+    std::function<bool(int cell)> selected;
     /** Called from a worker thread as a cell's run starts and when it ended (its
      *  result, or its error). */
     std::function<void(int variant, int seedIndex)> started;
@@ -78,6 +81,8 @@ struct ComparisonHooks
 
 /** The error of a cell whose run was stopped part way (ComparisonHooks::stopRuns). */
 inline constexpr const char *kInterrupted = "interrupted";
+/** The error of a cell ComparisonHooks::selected left out. */
+inline constexpr const char *kNotSelected = "not selected to run here";
 
 /**
  * Runs every variant on the same seeds, in parallel. Results do not depend on

@@ -269,6 +269,8 @@ SweepResult runSweep(const SweepPlan &plan, const SweepSpec &spec,
         } else if (!g) {
             ComparisonHooks hooks;
             hooks.stopRuns = spec.stopRuns;
+            if (spec.selected)
+                hooks.selected = [&spec, i](int cell) { return spec.selected(int(i), cell); };
             std::optional<ComparisonRecorder> recorder;
             if (spec.store) {
                 r.comparison = sweepPointLabel(spec.label, plan.parameter, p.value);

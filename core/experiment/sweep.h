@@ -108,6 +108,9 @@ struct SweepSpec
     /** With `store`: runs it holds complete already are not run again (completedCells()),
      *  and a value's comparison goes on under the name its earlier runs have. */
     bool resume = false;
+    /** Set: only the cells it selects run (ComparisonHooks::selected), by value (its
+     *  index in the plan) and cell of that value's comparison. */
+    std::function<bool(int point, int cell)> selected;
     /** Once set, the runs in progress stop too (ComparisonHooks::stopRuns). */
     const std::atomic<bool> *stopRuns = nullptr;
 };

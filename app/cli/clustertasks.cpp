@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `run-task DIR`: one task of a cluster plan, its runs into its own shard;
+// `merge DIR`: every shard checked, then the results as the local command writes them.
+#include "clustertasks.h"
+
+#include "clisupport.h"
+#include "command.h"
+
+#include "experiment/comparisonrecorder.h"
+#include "experiment/storedruns.h"
+#include "store/experimentstore.h"
+
+#include <CLI/CLI.hpp>
+#include <charconv>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <optional>
+
+namespace schedlab::cli {
+
+namespace {
+namespace fs = std::filesystem;
+
+/** A whole number 0..2^31-1 from `text`, else nullopt. */
+std::optional<int> count(const char *text)
+{
+    if (!text)
+        return std::nullopt;
+    int value = -1;
+    const char *end = text + std::char_traits<char>::length(text);
+    const auto [at, ec] = std::from_chars(text, end, value);
+    if (ec != std::errc() || at != end || value < 0)
+        return std::nullopt;
+    return value;
+}
+
+/** Removes a store file with its write-ahead log and shared memory. */
+void removeStore(const std::string &path)
+{
+    std::error_code ignored;
+    for (const char *suffix : {"", "-wal", "-shm", "-journal"})
+        fs::remove(path + suffix, ignored);
+}
+
+int runTask(const std::string &out, std::optional<int> given)
+{
+    const std::optional<int> task = given ? given : count(std::getenv("SLURM_ARRAY_TASK_ID"));
+    if (!task) {
+        std::fprintf(stderr,
+                     "error: give --task N (a Slurm array task has it in "
+                     "SLURM_ARRAY_TASK_ID, which is %s)\n",
+                     std::getenv("SLURM_ARRAY_TASK_ID") ? "not a task number" : "not set");
+        return BadInput;
+    }
+    ClusterPlan plan;
+    ClusterRuns runs;
+    std::vector<PlannedComparison> comparisons;
+    if (const int rc =
+            rebuildPlan(out, {{"db", ""}, {"out", ""}, {"json", false}}, plan, runs, comparisons);
+        rc != Ok)
+        return rc;
+    if (*task >= plan.tasks()) {
+        std::fprintf(stderr, "error: --task %d: the plan in %s has tasks 0 to %d\n", *task,
+                     plan.out.c_str(), plan.tasks() - 1);
+        return BadInput;
+    }
+    // Written under another name and renamed when whole: a shard is complete or absent.
+    const std::string shard = shardFile(plan.out, *task), partial = shard + ".part";
+    removeStore(partial);
+    std::string error;
+    auto store = ExperimentStore::open(partial, &error);
+    if (!store) {
+        std::fprintf(stderr, "error: %s\n", error.c_str());
+        return RunFailed;
+    }
+    const auto [first, end] = plan.taskCells(*task);
+    std::fprintf(stderr, "task %d of %s: runs %d to %d of %d\n", *task, plan.out.c_str(), first,
+                 end - 1, plan.cells);
+    const int jobs = std::max(1, count(std::getenv("SLURM_CPUS_PER_TASK")).value_or(1));
+    const bool ran = runs.run(
+        *store, plan.label, [first, end](int cell) { return cell >= first && cell < end; }, jobs);
+    store.reset();
+    std::error_code ec;
+    fs::rename(partial, shard, ec);
+    if (ec) {
+        std::fprintf(stderr, "error: cannot rename %s to %s: %s\n", partial.c_str(), shard.c_str(),
+                     ec.message().c_str());
+        return RunFailed;
+    }
+    std::printf("wrote %s\n", shard.c_str());
+    if (!finishOutput())
+        return RunFailed;
+    return ran ? Ok : RunFailed;
+}
+
+/** True unless `db` holds runs of the plan already, which a second merge would double. */
+bool freshForPlan(const std::string &db, const std::vector<PlannedComparison> &comparisons)
+{
+    std::error_code ec;
+    if (!fs::exists(db, ec))
+        return true;
+    const auto store = ExperimentStore::openForReading(db, nullptr);
+    if (!store)
+        return true; // the writers' open says what is wrong with it
+    for (const RunSummary &run : store->runs())
+        for (const PlannedComparison &c : comparisons)
+            if (attributeOf(run, kComparisonAttribute) == c.label) {
+                std::fprintf(stderr,
+                             "error: --db %s holds the runs of this plan already (merged into "
+                             "it before); give another store\n",
+                             db.c_str());
+                return false;
+            }
+    return true;
+}
+
+/** The shards' runs into `db`, each comparison's cells in a local run's order. */
+bool importRuns(const std::string &db, const std::vector<PlannedComparison> &comparisons,
+                const ShardContents &shards)
+{
+    const auto store = openStoreOption(db);
+    if (!store)
+        return false;
+    int cell = 0;
+    for (const PlannedComparison &c : comparisons) {
+        ComparisonRecorder recorder(*store, *c.scenario, c.spec, c.label);
+        const int seeds = int(c.spec.seeds.size());
+        for (int i = 0; i < c.cells() && recorder.ok(); ++i, ++cell)
+            recorder.record({i / seeds, i % seeds, *shards.results[cell], {}});
+        if (!recorder.ok()) {
+            std::fprintf(stderr, "error: %s\n", recorder.error().c_str());
+            return false;
+        }
+    }
+    return true;
+}
+
+int merge(const std::string &out, const std::string &givenDb)
+{
+    ClusterPlan plan;
+    ClusterRuns runs;
+    std::vector<PlannedComparison> comparisons;
+    if (const int rc = rebuildPlan(out, {{"db", ""}, {"out", ""}}, plan, runs, comparisons);
+        rc != Ok)
+        return rc;
+    const ShardContents shards = readShards(plan, comparisons, runs.parameter);
+    if (!shards.complete()) {
+        std::fprintf(stderr, "error: %zu of the %d tasks of %s have not finished well:\n",
+                     shards.badTasks.size(), plan.tasks(), plan.out.c_str());
+        for (std::size_t i = 0; i < shards.badTasks.size(); ++i) {
+            const auto [first, end] = plan.taskCells(shards.badTasks[i]);
+            std::fprintf(stderr, "  %s\n    its runs: %s", shards.problems[i].c_str(),
+                         describeCell(comparisons, runs.parameter, first).c_str());
+            if (end - first > 1)
+                std::fprintf(stderr, " to %s",
+                             describeCell(comparisons, runs.parameter, end - 1).c_str());
+            std::fprintf(stderr, "\n");
+        }
+        std::printf("%s %s --resume %s\n", shellQuoted(thisProgram()).c_str(), plan.command.c_str(),
+                    shellQuoted(plan.out).c_str());
+        std::fprintf(stderr, "the command above runs those tasks again; then merge again\n");
+        return finishOutput() ? Incomplete : RunFailed;
+    }
+    const std::string planDb = plan.options.value("db", "");
+    const std::string db = !givenDb.empty()  ? absolutePath(givenDb)
+                           : !planDb.empty() ? planDb
+                                             : (fs::path(plan.out) / "store.db").string();
+    if (givenDb.empty() && planDb.empty())
+        removeStore(db); // the merge's own store, written afresh by each merge
+    else if (!freshForPlan(db, comparisons))
+        return BadInput;
+    if (!importRuns(db, comparisons, shards))
+        return RunFailed;
+    ClusterRuns merged;
+    std::vector<PlannedComparison> again;
+    if (const int rc = rebuildPlan(out,
+                                   {{"db", db},
+                                    {"out", plan.command == "sweep" ? plan.out + "/" : plan.out},
+                                    {"resume", true}},
+                                   plan, merged, again);
+        rc != Ok)
+        return rc;
+    return merged.report(plan.label);
+}
+} // namespace
+
+int rebuildPlan(const std::string &out, const nlohmann::ordered_json &overrides, ClusterPlan &plan,
+                ClusterRuns &runs, std::vector<PlannedComparison> &comparisons)
+{
+    std::string error;
+    const std::optional<ClusterPlan> read = readClusterPlan(out, &error);
+    if (!read) {
+        std::fprintf(stderr, "error: %s\n", error.c_str());
+        return BadInput;
+    }
+    const std::vector<std::string> changed = changedInputs(*read);
+    for (const std::string &c : changed)
+        std::fprintf(stderr, "error: %s\n", c.c_str());
+    if (!changed.empty())
+        return BadInput;
+    nlohmann::ordered_json options = read->options;
+    for (const auto &[key, value] : overrides.items())
+        options[key] = value;
+    const int rc = read->command == "sweep" ? sweepClusterRuns(options, runs)
+                                            : compareClusterRuns(options, runs);
+    if (rc != Ok)
+        return rc;
+    comparisons = runs.comparisons(read->label);
+    int cells = 0;
+    for (const PlannedComparison &c : comparisons)
+        cells += c.cells();
+    if (cells != read->cells) {
+        std::fprintf(stderr,
+                     "error: %s counted %d runs, its options give %d here (another SchedLab "
+                     "version?); plan the %s again\n",
+                     planFile(read->out).c_str(), read->cells, cells, read->command.c_str());
+        return BadInput;
+    }
+    plan = *read;
+    return Ok;
+}
+
+void registerClusterCommands(CLI::App &app, int &exitCode)
+{
+    auto *task = app.add_subcommand(
+        "run-task", "Run one task of a cluster plan (sweep or compare --slurm): its runs into "
+                    "DIR/shards/TASK.db");
+    static std::string taskDir;
+    static std::optional<int> taskNumber;
+    task->add_option("dir", taskDir, "The plan's folder (--out of sweep --slurm)")->required();
+    task->add_option("--task", taskNumber,
+                     "The task, from 0 (default: SLURM_ARRAY_TASK_ID, as Slurm sets it)");
+    task->callback([&exitCode] { exitCode = runTask(taskDir, taskNumber); });
+
+    auto *merge = app.add_subcommand(
+        "merge", "Check a cluster plan's shards and write its results as the local sweep or "
+                 "compare writes them (exit 3 and the --resume command when tasks are missing)");
+    static std::string mergeDir, mergeDb;
+    merge->add_option("dir", mergeDir, "The plan's folder (--out of sweep --slurm)")->required();
+    merge->add_option("--db", mergeDb,
+                      "Experiment store for the merged runs (default: the plan's --db, else "
+                      "DIR/store.db, written afresh)");
+    merge->callback([&exitCode] { exitCode = schedlab::cli::merge(mergeDir, mergeDb); });
+}
+
+} // namespace schedlab::cli

@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// sweep and compare --slurm without Slurm: the job script a plan writes, every task
+// run by hand with run-task, and a merge that gives the local run's files.
+#include "experiment/storedcomparison.h"
+#include "store/experimentstore.h"
+
+#include "common/cli.h"
+
+#include <QtTest>
+
+namespace {
+using schedlab::test::cli;
+using Result = schedlab::test::CliResult;
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll()
+                                       : QByteArray("(cannot read " + path.toUtf8() + ")");
+}
+
+void writeAll(const QString &path, const QByteArray &bytes)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(bytes);
+}
+
+/** A copy of the tutorial in `dir`: the test may change it after planning. */
+QString scenarioIn(const QTemporaryDir &dir)
+{
+    const QString path = dir.filePath("tutorial.yaml");
+    QFile::copy(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml"), path);
+    return path;
+}
+
+/** 2 values x 2 policies x 2 seeds: 8 runs of 30 s. */
+QStringList sweepOptions(const QString &scenario)
+{
+    return {"sweep",      scenario,        "--param", "workload.requests.rate=2/s,6/s",
+            "--dispatch", "greedy,random", "--seeds", "2",
+            "--duration", "30s",           "--jobs",  "1"};
+}
+
+/** The plan's 8 runs in 4 tasks of 2. */
+Result plan(const QString &scenario, const QString &out)
+{
+    return cli(sweepOptions(scenario) +
+               QStringList{"--out", out, "--slurm", "--dry-run", "--cells-per-task", "2"});
+}
+
+bool runTasks(const QString &out, const QList<int> &tasks)
+{
+    for (int t : tasks) {
+        const Result r = cli({"run-task", out, "--task", QString::number(t)});
+        if (r.exitCode != 0) {
+            qWarning("run-task %d: %s", t, r.err.constData());
+            return false;
+        }
+    }
+    return true;
+}
+
+/** The CSV's rows without the wall-clock metrics (which differ run to run). */
+QByteArray withoutWallClock(const QByteArray &csv)
+{
+    QByteArray out;
+    for (const QByteArray &line : csv.split('\n'))
+        if (!line.contains(",decision_time_us_mean,") &&
+            !line.contains(",orchestration_time_us_mean,") && !line.contains(",wall_seconds,") &&
+            !line.contains(",sim_requests_per_second,"))
+            out += line + '\n';
+    return out;
+}
+} // namespace
+
+class TestCluster : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void dryRunWritesTheJobScript()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("cluster");
+        const Result r =
+            cli(sweepOptions(scenarioIn(dir)) +
+                QStringList{"--out", out, "--slurm", "--dry-run", "--cells-per-task", "3",
+                            "--array-limit", "2", "--partition", "short", "--time", "0:10:00",
+                            "--mem", "1G", "--sbatch-arg=--account=lab", "--sbatch-arg=--qos=low"});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QByteArray script = readAll(out + "/slurm/job.sbatch");
+        QVERIFY2(r.out.startsWith(script), r.out.constData());
+        QVERIFY(script.startsWith("#!/bin/bash\n"));
+        const QString program = QFileInfo(QStringLiteral(SCHEDLAB_CLI)).canonicalFilePath();
+        for (const QString &line :
+             {QString("#SBATCH --array=0-2%2\n"), QString("#SBATCH --cpus-per-task=1\n"),
+              "#SBATCH --output=" + out + "/slurm/%A_%a.out\n",
+              QString("#SBATCH --partition=short\n"), QString("#SBATCH --time=0:10:00\n"),
+              QString("#SBATCH --mem=1G\n"), QString("#SBATCH --account=lab\n"),
+              QString("#SBATCH --qos=low\n"),
+              "exec " + program + " run-task " + out + " --task \"$SLURM_ARRAY_TASK_ID\"\n"})
+            QVERIFY2(script.contains(line.toUtf8()), qPrintable(line + " in\n" + script));
+        QVERIFY2(r.out.contains("# plan: 8 runs in 3 tasks of up to 3 runs"), r.out.constData());
+        QVERIFY2(r.out.contains("# estimate: one run took"), r.out.constData());
+        QVERIFY(r.out.contains("core-hours in all"));
+        const QJsonObject plan = QJsonDocument::fromJson(readAll(out + "/plan.json")).object();
+        QCOMPARE(plan.value("cells").toInt(), 8);
+        QCOMPARE(plan.value("tasks").toInt(), 3);
+        QVERIFY(QFileInfo(plan.value("inputs").toArray()[0].toObject().value("path").toString())
+                    .isAbsolute());
+        // What it prints is a script bash reads.
+        QProcess bash;
+        bash.start("bash", {"-n", out + "/slurm/job.sbatch"});
+        QVERIFY(bash.waitForFinished());
+        QCOMPARE(bash.exitCode(), 0);
+    }
+
+    void submitsWithSbatchOrSaysItCannot()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("cluster"), bin = dir.filePath("bin");
+        QDir().mkpath(bin);
+        const QStringList args =
+            sweepOptions(scenarioIn(dir)) + QStringList{"--out", out, "--slurm"};
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("PATH", bin);
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(SCHEDLAB_CLI), args);
+        QVERIFY(p.waitForFinished(120000));
+        const QByteArray err = p.readAllStandardError();
+        QCOMPARE(p.exitCode(), 1);
+        QVERIFY2(err.contains("sbatch is not on PATH") && err.contains("--dry-run"),
+                 err.constData());
+        // A stand-in sbatch: what is submitted and what the user is told to do next.
+        writeAll(bin + "/sbatch", "#!/bin/sh\necho \"$@\" > " + dir.filePath("called").toUtf8() +
+                                      "\necho '4242;cluster'\n");
+        QFile(bin + "/sbatch").setPermissions(QFile::ReadOwner | QFile::ExeOwner);
+        p.start(QStringLiteral(SCHEDLAB_CLI), args);
+        QVERIFY(p.waitForFinished(120000));
+        const QByteArray stdOut = p.readAllStandardOutput();
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        QCOMPARE(readAll(dir.filePath("called")),
+                 "--parsable " + out.toUtf8() + "/slurm/job.sbatch\n");
+        QVERIFY2(stdOut.contains("submitted job 4242: 8 tasks of the 8 runs"), stdOut.constData());
+        QVERIFY(stdOut.contains("squeue -j 4242\n"));
+        QVERIFY(stdOut.contains(" merge " + out.toUtf8() + "\n"));
+    }
+
+    void mergedSweepIsTheLocalSweep()
+    {
+        QTemporaryDir dir;
+        const QString scenario = scenarioIn(dir), out = dir.filePath("cluster"),
+                      local = dir.filePath("local");
+        const Result l = cli(sweepOptions(scenario) + QStringList{"--out", local + "/"});
+        QVERIFY2(l.exitCode == 0, l.err.constData());
+        QVERIFY2(plan(scenario, out).exitCode == 0, "plan");
+        QVERIFY(runTasks(out, {0, 1, 2, 3}));
+        const QStringList shards = QDir(out + "/shards").entryList(QDir::Files);
+        QCOMPARE(shards, (QStringList{"0.db", "1.db", "2.db", "3.db"}));
+        const Result m = cli({"merge", out});
+        QVERIFY2(m.exitCode == 0, m.err.constData());
+        for (const char *f : {"sweep.csv", "sweep-runs.csv", "sweep.json"})
+            QVERIFY2(readAll(out + "/" + f) == readAll(local + "/" + f), f);
+        QVERIFY(readAll(out + "/sweep.csv").count('\n') == 5);
+        // The merged store holds the sweep as a local `sweep --db` does.
+        std::string error;
+        const auto store =
+            schedlab::ExperimentStore::openForReading((out + "/store.db").toStdString(), &error);
+        QVERIFY2(store, error.c_str());
+        QCOMPARE(store->sweeps().size(), std::size_t(1));
+        QCOMPARE(schedlab::listComparisons(*store).size(), std::size_t(2));
+        QCOMPARE(store->runs().size(), std::size_t(8));
+        // Merged again: the same files, a fresh store.
+        QVERIFY2(cli({"merge", out}).exitCode == 0, "merged twice");
+        QVERIFY(readAll(out + "/sweep.csv") == readAll(local + "/sweep.csv"));
+    }
+
+    void missingShardsAreResumed()
+    {
+        QTemporaryDir dir;
+        const QString scenario = scenarioIn(dir), out = dir.filePath("cluster"),
+                      local = dir.filePath("local");
+        QVERIFY2(plan(scenario, out).exitCode == 0, "plan");
+        QVERIFY(runTasks(out, {0, 1, 2, 3}));
+        QFile::remove(out + "/shards/0.db");
+        QFile::remove(out + "/shards/2.db");
+        QFile three(out + "/shards/3.db");
+        QVERIFY(three.resize(three.size() / 2));
+        const Result m = cli({"merge", out});
+        QCOMPARE(m.exitCode, 3);
+        QVERIFY2(m.err.contains("3 of the 4 tasks"), m.err.constData());
+        for (const char *task : {"task 0: ", "task 2: ", "task 3: "})
+            QVERIFY2(m.err.contains(task), task);
+        QVERIFY(!m.err.contains("task 1: "));
+        QVERIFY2(m.err.contains("0.db is missing"), m.err.constData());
+        QVERIFY2(m.err.contains("task 3: damaged shard"), m.err.constData());
+        QVERIFY2(m.err.contains("its runs: cell 6 (workload.requests.rate=6/s, random, seed 1)"),
+                 m.err.constData());
+        QVERIFY(m.out.endsWith(" sweep --resume " + out.toUtf8() + "\n"));
+        QVERIFY(!QFile::exists(out + "/sweep.csv"));
+
+        const Result resume = cli({"sweep", "--resume", out, "--dry-run"});
+        QVERIFY2(resume.exitCode == 0, resume.err.constData());
+        QVERIFY2(resume.out.contains("#SBATCH --array=0,2-3\n"), resume.out.constData());
+        QVERIFY(readAll(out + "/slurm/resume.sbatch").contains("#SBATCH --array=0,2-3\n"));
+        QVERIFY(runTasks(out, {0, 2, 3}));
+        QVERIFY2(cli({"merge", out}).exitCode == 0, "merge");
+        const Result l = cli(sweepOptions(scenario) + QStringList{"--out", local + "/"});
+        QVERIFY2(l.exitCode == 0, l.err.constData());
+        QVERIFY(readAll(out + "/sweep.csv") == readAll(local + "/sweep.csv"));
+        QVERIFY(cli({"sweep", "--resume", out, "--dry-run"}).out.contains("every task"));
+    }
+
+    void foreignAndCorruptShardsAreNamed()
+    {
+        QTemporaryDir dir;
+        const QString scenario = scenarioIn(dir), out = dir.filePath("cluster"),
+                      other = dir.filePath("other");
+        QVERIFY2(plan(scenario, out).exitCode == 0, "plan");
+        QVERIFY2(plan(scenario, other).exitCode == 0, "plan");
+        QVERIFY(runTasks(out, {0, 2, 3}));
+        QVERIFY(runTasks(other, {1}));
+        QFile::copy(other + "/shards/1.db", out + "/shards/1.db");
+        writeAll(out + "/shards/2.db", QByteArray(4096, 'x'));
+        const Result m = cli({"merge", out});
+        QCOMPARE(m.exitCode, 3);
+        QVERIFY2(m.err.contains("task 1: " + out.toUtf8() + "/shards/1.db belongs to another plan"),
+                 m.err.constData());
+        QVERIFY2(m.err.contains("task 2: damaged shard: " + out.toUtf8() + "/shards/2.db"),
+                 m.err.constData());
+        QVERIFY(!m.err.contains("task 0: ") && !m.err.contains("task 3: "));
+        const Result badTask = cli({"run-task", other, "--task", "4"});
+        QCOMPARE(badTask.exitCode, 2);
+        QVERIFY2(badTask.err.contains("has tasks 0 to 3"), badTask.err.constData());
+
+        // A task or merge of a plan whose scenario changed since refuses it.
+        QFile f(scenario);
+        QVERIFY(f.open(QIODevice::Append));
+        f.write("# edited\n");
+        f.close();
+        for (const QStringList &args :
+             {QStringList{"merge", out}, {"run-task", out, "--task", "1"}}) {
+            const Result r = cli(args);
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(scenario.toUtf8() + " changed since the plan"),
+                     r.err.constData());
+        }
+        const Result noPlan = cli({"merge", dir.filePath("nowhere")});
+        QCOMPARE(noPlan.exitCode, 2);
+        QVERIFY2(noPlan.err.contains("plan.json"), noPlan.err.constData());
+    }
+
+    void mergedComparisonIsTheLocalComparison()
+    {
+        QTemporaryDir dir;
+        const QString scenario = scenarioIn(dir), out = dir.filePath("cluster"),
+                      local = dir.filePath("local");
+        const QStringList options = {"compare", scenario, "--dispatch", "greedy,random",
+                                     "--seeds", "3",      "--duration", "30s",
+                                     "--jobs",  "1"};
+        QVERIFY(cli(options + QStringList{"--out", local}).exitCode == 0);
+        const Result p = cli(
+            options + QStringList{"--out", out, "--slurm", "--dry-run", "--cells-per-task", "4"});
+        QVERIFY2(p.exitCode == 0, p.err.constData());
+        QVERIFY(p.out.contains("#SBATCH --array=0-1\n"));
+        QVERIFY(runTasks(out, {1}));
+        const Result partial = cli({"merge", out});
+        QCOMPARE(partial.exitCode, 3);
+        QVERIFY(partial.out.endsWith(" compare --resume " + out.toUtf8() + "\n"));
+        QVERIFY(runTasks(out, {0}));
+        const Result m = cli({"merge", out});
+        QVERIFY2(m.exitCode == 0, m.err.constData());
+        for (const char *f : {"frames.csv", "cdf.csv"})
+            QVERIFY2(readAll(out + "/" + f) == readAll(local + "/" + f), f);
+        QCOMPARE(withoutWallClock(readAll(out + "/summary.csv")),
+                 withoutWallClock(readAll(local + "/summary.csv")));
+        QVERIFY(readAll(out + "/summary.csv").contains("random,throughput_rate,"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCluster)
+#include "tst_cluster.moc"
