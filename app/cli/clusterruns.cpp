@@ -138,6 +138,32 @@ std::string absolutePath(const std::string &path)
     return text;
 }
 
+int globalNotOnCluster(const std::string &scenario, const char *command)
+{
+    std::fprintf(stderr,
+                 "error: --slurm: %s is a global scenario; its %s runs on this machine only "
+                 "(without --slurm)\n",
+                 scenario.c_str(), command);
+    return BadInput;
+}
+
+bool clusterOptionsFit(const std::string &out, bool resume, const char *command)
+{
+    if (out.empty()) {
+        std::fprintf(stderr, "error: --slurm needs --out DIR: the folder of the plan, the "
+                             "tasks' shards and the merged results\n");
+        return false;
+    }
+    if (resume) {
+        std::fprintf(stderr,
+                     "error: --resume with --slurm: `%s --resume DIR` submits again the tasks "
+                     "of the plan in DIR that did not finish\n",
+                     command);
+        return false;
+    }
+    return true;
+}
+
 bool isClusterPlanFolder(const std::string &path)
 {
     std::error_code error;
@@ -208,13 +234,11 @@ int planOnCluster(const ClusterRuns &runs, const SlurmArgs &slurm)
 
 int resumeOnCluster(const std::string &out, bool dryRun)
 {
-    ClusterPlan plan;
-    ClusterRuns runs;
-    std::vector<PlannedComparison> comparisons;
-    if (const int rc = rebuildPlan(out, {{"db", ""}, {"out", ""}}, plan, runs, comparisons);
-        rc != Ok)
+    RebuiltPlan r;
+    ShardContents shards;
+    if (const int rc = readPlanShards(out, r, shards); rc != Ok)
         return rc;
-    const ShardContents shards = readShards(plan, comparisons, runs.parameter);
+    const ClusterPlan &plan = r.plan;
     if (shards.complete()) {
         std::printf("every task of %s has finished; merge them: %s merge %s\n", plan.out.c_str(),
                     shellQuoted(thisProgram()).c_str(), shellQuoted(plan.out).c_str());

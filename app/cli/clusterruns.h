@@ -77,4 +77,55 @@ std::string thisProgram();
 /** Absolute, for a plan another process reads from another folder. */
 std::string absolutePath(const std::string &path);
 
+/** The options sweep and compare share (SweepArgs, CompareArgs), as a plan keeps them. */
+template <class Args> nlohmann::ordered_json sharedOptions(const Args &a)
+{
+    return {{"scenario", a.scenario},
+            {"set", a.set},
+            {"dispatch", a.planes.dispatch},
+            {"dequeue", a.planes.dequeue},
+            {"orchestration", a.planes.orchestration},
+            {"placement", a.planes.placement},
+            {"duration", a.duration},
+            {"out", a.out},
+            {"db", a.db},
+            {"checkpoint", a.checkpoint},
+            {"json", a.json}};
+}
+
+/** The inverse of sharedOptions(), with what a task or merge puts in place: the store
+ *  (`db`), `resume` and `jobs`. */
+template <class Args> void readSharedOptions(const nlohmann::ordered_json &o, Args &a)
+{
+    a.scenario = o.value("scenario", "");
+    a.set = o.value("set", std::vector<std::string>{});
+    a.planes.dispatch = o.value("dispatch", "");
+    a.planes.dequeue = o.value("dequeue", "");
+    a.planes.orchestration = o.value("orchestration", "");
+    a.planes.placement = o.value("placement", "");
+    a.duration = o.value("duration", "");
+    a.out = o.value("out", "");
+    a.db = o.value("db", "");
+    a.checkpoint = o.value("checkpoint", "");
+    a.json = o.value("json", false);
+    a.resume = o.value("resume", false);
+    a.jobs = o.value("jobs", 0);
+}
+
+/** Says a global scenario's `command` runs on this machine only; BadInput. */
+int globalNotOnCluster(const std::string &scenario, const char *command);
+
+/** `--slurm`'s own checks of the options (said on stderr); then the paths are made
+ *  absolute, for the tasks and the merge, which may run in another folder. */
+bool clusterOptionsFit(const std::string &out, bool resume, const char *command);
+template <class Args> bool readyForCluster(Args &a, const char *command)
+{
+    if (!clusterOptionsFit(a.out, a.resume, command))
+        return false;
+    for (std::string *path : {&a.scenario, &a.checkpoint, &a.db, &a.out})
+        if (!path->empty())
+            *path = absolutePath(*path);
+    return true;
+}
+
 } // namespace schedlab::cli

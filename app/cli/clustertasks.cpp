@@ -53,13 +53,10 @@ int runTask(const std::string &out, std::optional<int> given)
                      std::getenv("SLURM_ARRAY_TASK_ID") ? "not a task number" : "not set");
         return BadInput;
     }
-    ClusterPlan plan;
-    ClusterRuns runs;
-    std::vector<PlannedComparison> comparisons;
-    if (const int rc =
-            rebuildPlan(out, {{"db", ""}, {"out", ""}, {"json", false}}, plan, runs, comparisons);
-        rc != Ok)
+    RebuiltPlan r;
+    if (const int rc = rebuildPlan(out, {{"db", ""}, {"out", ""}, {"json", false}}, r); rc != Ok)
         return rc;
+    const ClusterPlan &plan = r.plan;
     if (*task >= plan.tasks()) {
         std::fprintf(stderr, "error: --task %d: the plan in %s has tasks 0 to %d\n", *task,
                      plan.out.c_str(), plan.tasks() - 1);
@@ -78,7 +75,7 @@ int runTask(const std::string &out, std::optional<int> given)
     std::fprintf(stderr, "task %d of %s: runs %d to %d of %d\n", *task, plan.out.c_str(), first,
                  end - 1, plan.cells);
     const int jobs = std::max(1, count(std::getenv("SLURM_CPUS_PER_TASK")).value_or(1));
-    const bool ran = runs.run(
+    const bool ran = r.runs.run(
         *store, plan.label, [first, end](int cell) { return cell >= first && cell < end; }, jobs);
     store.reset();
     std::error_code ec;
@@ -138,23 +135,23 @@ bool importRuns(const std::string &db, const std::vector<PlannedComparison> &com
 
 int merge(const std::string &out, const std::string &givenDb)
 {
-    ClusterPlan plan;
-    ClusterRuns runs;
-    std::vector<PlannedComparison> comparisons;
-    if (const int rc = rebuildPlan(out, {{"db", ""}, {"out", ""}}, plan, runs, comparisons);
-        rc != Ok)
+    RebuiltPlan r;
+    ShardContents shards;
+    if (const int rc = readPlanShards(out, r, shards); rc != Ok)
         return rc;
-    const ShardContents shards = readShards(plan, comparisons, runs.parameter);
+    const ClusterPlan &plan = r.plan;
+    const std::vector<PlannedComparison> &comparisons = r.comparisons;
+    const std::string &parameter = r.runs.parameter;
     if (!shards.complete()) {
         std::fprintf(stderr, "error: %zu of the %d tasks of %s have not finished well:\n",
                      shards.badTasks.size(), plan.tasks(), plan.out.c_str());
         for (std::size_t i = 0; i < shards.badTasks.size(); ++i) {
             const auto [first, end] = plan.taskCells(shards.badTasks[i]);
             std::fprintf(stderr, "  %s\n    its runs: %s", shards.problems[i].c_str(),
-                         describeCell(comparisons, runs.parameter, first).c_str());
+                         describeCell(comparisons, parameter, first).c_str());
             if (end - first > 1)
                 std::fprintf(stderr, " to %s",
-                             describeCell(comparisons, runs.parameter, end - 1).c_str());
+                             describeCell(comparisons, parameter, end - 1).c_str());
             std::fprintf(stderr, "\n");
         }
         std::printf("%s %s --resume %s\n", shellQuoted(thisProgram()).c_str(), plan.command.c_str(),
@@ -172,21 +169,16 @@ int merge(const std::string &out, const std::string &givenDb)
         return BadInput;
     if (!importRuns(db, comparisons, shards))
         return RunFailed;
-    ClusterRuns merged;
-    std::vector<PlannedComparison> again;
-    if (const int rc = rebuildPlan(out,
-                                   {{"db", db},
-                                    {"out", plan.command == "sweep" ? plan.out + "/" : plan.out},
-                                    {"resume", true}},
-                                   plan, merged, again);
+    RebuiltPlan merged;
+    const std::string files = plan.command == "sweep" ? plan.out + "/" : plan.out;
+    if (const int rc = rebuildPlan(out, {{"db", db}, {"out", files}, {"resume", true}}, merged);
         rc != Ok)
         return rc;
-    return merged.report(plan.label);
+    return merged.runs.report(plan.label);
 }
 } // namespace
 
-int rebuildPlan(const std::string &out, const nlohmann::ordered_json &overrides, ClusterPlan &plan,
-                ClusterRuns &runs, std::vector<PlannedComparison> &comparisons)
+int rebuildPlan(const std::string &out, const nlohmann::ordered_json &overrides, RebuiltPlan &r)
 {
     std::string error;
     const std::optional<ClusterPlan> read = readClusterPlan(out, &error);
@@ -202,13 +194,13 @@ int rebuildPlan(const std::string &out, const nlohmann::ordered_json &overrides,
     nlohmann::ordered_json options = read->options;
     for (const auto &[key, value] : overrides.items())
         options[key] = value;
-    const int rc = read->command == "sweep" ? sweepClusterRuns(options, runs)
-                                            : compareClusterRuns(options, runs);
+    const int rc = read->command == "sweep" ? sweepClusterRuns(options, r.runs)
+                                            : compareClusterRuns(options, r.runs);
     if (rc != Ok)
         return rc;
-    comparisons = runs.comparisons(read->label);
+    r.comparisons = r.runs.comparisons(read->label);
     int cells = 0;
-    for (const PlannedComparison &c : comparisons)
+    for (const PlannedComparison &c : r.comparisons)
         cells += c.cells();
     if (cells != read->cells) {
         std::fprintf(stderr,
@@ -217,7 +209,15 @@ int rebuildPlan(const std::string &out, const nlohmann::ordered_json &overrides,
                      planFile(read->out).c_str(), read->cells, cells, read->command.c_str());
         return BadInput;
     }
-    plan = *read;
+    r.plan = *read;
+    return Ok;
+}
+
+int readPlanShards(const std::string &out, RebuiltPlan &r, ShardContents &shards)
+{
+    if (const int rc = rebuildPlan(out, {{"db", ""}, {"out", ""}}, r); rc != Ok)
+        return rc;
+    shards = readShards(r.plan, r.comparisons, r.runs.parameter);
     return Ok;
 }
 

@@ -234,63 +234,15 @@ int runPreparedCompare(PreparedCompare &c)
         return RunFailed;
     return code;
 }
-nlohmann::ordered_json compareOptions(const CompareArgs &a)
-{
-    return {{"scenario", a.scenario},
-            {"set", a.set},
-            {"dispatch", a.planes.dispatch},
-            {"dequeue", a.planes.dequeue},
-            {"orchestration", a.planes.orchestration},
-            {"placement", a.planes.placement},
-            {"seeds", a.seeds},
-            {"duration", a.duration},
-            {"out", a.out},
-            {"db", a.db},
-            {"checkpoint", a.checkpoint},
-            {"json", a.json}};
-}
-
-CompareArgs compareArgsOf(const nlohmann::ordered_json &o)
-{
-    CompareArgs a;
-    a.scenario = o.value("scenario", "");
-    a.set = o.value("set", std::vector<std::string>{});
-    a.planes.dispatch = o.value("dispatch", "");
-    a.planes.dequeue = o.value("dequeue", "");
-    a.planes.orchestration = o.value("orchestration", "");
-    a.planes.placement = o.value("placement", "");
-    a.seeds = o.value("seeds", a.seeds);
-    a.duration = o.value("duration", "");
-    a.out = o.value("out", "");
-    a.db = o.value("db", "");
-    a.checkpoint = o.value("checkpoint", "");
-    a.json = o.value("json", false);
-    a.resume = o.value("resume", false);
-    a.jobs = o.value("jobs", 0);
-    return a;
-}
-
 int compareOnCluster(const CompareArgs &given)
 {
     CompareArgs a = given;
-    if (a.out.empty()) {
-        std::fprintf(stderr, "error: --slurm needs --out DIR: the folder of the plan, the "
-                             "tasks' shards and the merged results\n");
+    if (!readyForCluster(a, "compare"))
         return BadInput;
-    }
-    if (a.resume) {
-        std::fprintf(stderr, "error: --resume with --slurm: `compare --resume DIR` resubmits "
-                             "the tasks of the plan in DIR that did not finish\n");
-        return BadInput;
-    }
-    a.scenario = absolutePath(a.scenario);
-    if (!a.checkpoint.empty())
-        a.checkpoint = absolutePath(a.checkpoint);
-    if (!a.db.empty())
-        a.db = absolutePath(a.db);
-    a.out = absolutePath(a.out);
+    nlohmann::ordered_json options = sharedOptions(a);
+    options["seeds"] = a.seeds;
     ClusterRuns runs;
-    if (const int rc = compareClusterRuns(compareOptions(a), runs); rc != Ok)
+    if (const int rc = compareClusterRuns(options, runs); rc != Ok)
         return rc;
     return planOnCluster(runs, a.slurm);
 }
@@ -321,15 +273,13 @@ int compareCommand(const CompareArgs &a)
 int compareClusterRuns(const nlohmann::ordered_json &options, ClusterRuns &out)
 {
     auto c = std::make_shared<PreparedCompare>();
-    if (const int rc = prepareCompare(compareArgsOf(options), *c); rc != Ok)
+    CompareArgs args;
+    readSharedOptions(options, args);
+    args.seeds = options.value("seeds", args.seeds);
+    if (const int rc = prepareCompare(args, *c); rc != Ok)
         return rc;
-    if (!c->scenario) {
-        std::fprintf(stderr,
-                     "error: --slurm: %s is a global scenario; its comparison runs on "
-                     "this machine only (without --slurm)\n",
-                     c->args.scenario.c_str());
-        return BadInput;
-    }
+    if (!c->scenario)
+        return globalNotOnCluster(c->args.scenario, "comparison");
     out.command = "compare";
     out.options = options;
     out.label = c->label;

@@ -21,62 +21,25 @@ namespace fs = std::filesystem;
 
 nlohmann::ordered_json sweepOptions(const SweepArgs &a)
 {
-    return {{"scenario", a.scenario},
-            {"param", a.param},
-            {"dispatch", a.planes.dispatch},
-            {"dequeue", a.planes.dequeue},
-            {"orchestration", a.planes.orchestration},
-            {"placement", a.planes.placement},
-            {"seeds", a.seeds.value_or(5)},
-            {"duration", a.duration},
-            {"out", a.out},
-            {"db", a.db},
-            {"checkpoint", a.checkpoint},
-            {"metric", a.metric},
-            {"set", a.set},
-            {"paper", a.paper},
-            {"preset", a.preset},
-            {"json", a.json}};
+    nlohmann::ordered_json o = sharedOptions(a);
+    o["param"] = a.param;
+    o["seeds"] = a.seeds.value_or(5);
+    o["metric"] = a.metric;
+    o["paper"] = a.paper;
+    o["preset"] = a.preset;
+    return o;
 }
 
 SweepArgs sweepArgsOf(const nlohmann::ordered_json &o)
 {
     SweepArgs a;
-    a.scenario = o.value("scenario", "");
+    readSharedOptions(o, a);
     a.param = o.value("param", "");
-    a.planes.dispatch = o.value("dispatch", "");
-    a.planes.dequeue = o.value("dequeue", "");
-    a.planes.orchestration = o.value("orchestration", "");
-    a.planes.placement = o.value("placement", "");
     a.seeds = o.value("seeds", 5);
-    a.duration = o.value("duration", "");
-    a.out = o.value("out", "");
-    a.db = o.value("db", "");
-    a.checkpoint = o.value("checkpoint", "");
     a.metric = o.value("metric", "");
-    a.set = o.value("set", std::vector<std::string>{});
     a.paper = o.value("paper", "");
     a.preset = o.value("preset", a.preset);
-    a.json = o.value("json", false);
-    a.resume = o.value("resume", false);
-    a.jobs = o.value("jobs", 0);
     return a;
-}
-
-/** Failed runs of the cells a task ran, said on stderr; how many. */
-int reportFailedCells(const SweepResult &sweep)
-{
-    int failed = 0;
-    for (const SweepPointResult &p : sweep.points)
-        for (const CellResult &c : p.cells)
-            if (!c.error.empty() && c.error != kNotSelected) {
-                std::fprintf(stderr, "error: %s=%s, %s seed %llu: %s\n", sweep.parameter.c_str(),
-                             p.value.c_str(), p.spec.variants[c.variant].label.c_str(),
-                             static_cast<unsigned long long>(p.spec.seeds[c.seedIndex]),
-                             c.error.c_str());
-                ++failed;
-            }
-    return failed;
 }
 } // namespace
 
@@ -85,13 +48,8 @@ int sweepClusterRuns(const nlohmann::ordered_json &options, ClusterRuns &out)
     auto s = std::make_shared<PreparedSweep>();
     if (const int rc = prepareSweep(sweepArgsOf(options), *s); rc != Ok)
         return rc;
-    if (s->plan.global) {
-        std::fprintf(stderr,
-                     "error: --slurm: %s is a global scenario; its sweep runs on this "
-                     "machine only (without --slurm)\n",
-                     s->args.scenario.c_str());
-        return BadInput;
-    }
+    if (s->plan.global)
+        return globalNotOnCluster(s->args.scenario, "sweep");
     out.command = "sweep";
     out.options = options;
     out.parameter = s->plan.parameter;
@@ -129,7 +87,7 @@ int sweepClusterRuns(const nlohmann::ordered_json &options, ClusterRuns &out)
         const SweepResult sweep = runSweep(s->plan, spec);
         if (!sweep.storeError.empty())
             std::fprintf(stderr, "error: %s\n", sweep.storeError.c_str());
-        return reportFailedCells(sweep) == 0 && sweep.storeError.empty();
+        return reportSweepFailures(sweep) == 0 && sweep.storeError.empty();
     };
     out.report = [s](const std::string &label) {
         s->spec.label = label;
@@ -152,16 +110,6 @@ int sweepOnCluster(const SweepArgs &given)
     SweepArgs a = given;
     if (!applySweepPreset(a))
         return BadInput;
-    if (a.out.empty()) {
-        std::fprintf(stderr, "error: --slurm needs --out DIR: the folder of the plan, the "
-                             "tasks' shards and the merged results\n");
-        return BadInput;
-    }
-    if (a.resume) {
-        std::fprintf(stderr, "error: --resume with --slurm: `sweep --resume DIR` resubmits the "
-                             "tasks of the plan in DIR that did not finish\n");
-        return BadInput;
-    }
     if (!a.train.empty()) {
         std::fprintf(stderr,
                      "error: --slurm does not train: train the agent first (schedlab-cli train "
@@ -169,12 +117,9 @@ int sweepOnCluster(const SweepArgs &given)
                      a.train.c_str());
         return BadInput;
     }
-    a.scenario = absolutePath(a.scenario);
-    if (!a.checkpoint.empty())
-        a.checkpoint = absolutePath(a.checkpoint);
-    if (!a.db.empty())
-        a.db = absolutePath(a.db);
-    a.out = absolutePath(a.out) + "/";
+    if (!readyForCluster(a, "sweep"))
+        return BadInput;
+    a.out += "/";
     ClusterRuns runs;
     if (const int rc = sweepClusterRuns(sweepOptions(a), runs); rc != Ok)
         return rc;

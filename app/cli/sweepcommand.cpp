@@ -299,12 +299,14 @@ std::string sweepOutputFolder(const std::string &out)
     return folder.empty() ? "." : folder.string();
 }
 
-int reportFailures(const SweepResult &sweep)
+} // namespace
+
+int reportSweepFailures(const SweepResult &sweep)
 {
     int failed = 0;
     for (const SweepPointResult &p : sweep.points)
         for (const CellResult &c : p.cells)
-            if (!c.error.empty()) {
+            if (!c.error.empty() && c.error != kNotSelected) {
                 std::fprintf(stderr, "error: %s=%s, %s seed %llu: %s\n", sweep.parameter.c_str(),
                              p.value.c_str(), p.spec.variants[c.variant].label.c_str(),
                              static_cast<unsigned long long>(p.spec.seeds[c.seedIndex]),
@@ -313,8 +315,6 @@ int reportFailures(const SweepResult &sweep)
             }
     return failed;
 }
-
-} // namespace
 
 int prepareSweep(const SweepArgs &given, PreparedSweep &s)
 {
@@ -417,7 +417,7 @@ int runPreparedSweep(PreparedSweep &s, SweepResult *result)
         &interruption.stop());
     bar.done();
     const bool interrupted = interruption.requested();
-    const int failed = interrupted ? 0 : reportFailures(sweep);
+    const int failed = interrupted ? 0 : reportSweepFailures(sweep);
     int code = failed ? RunFailed : Ok;
     if (!sweep.storeError.empty()) {
         std::fprintf(stderr, "error: %s\n", sweep.storeError.c_str());

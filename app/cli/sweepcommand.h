@@ -56,6 +56,9 @@ struct PreparedSweep
 int prepareSweep(const SweepArgs &args, PreparedSweep &s);
 /** Runs it (what `s.spec` selects) and prints and writes the results as `sweep` does. */
 int runPreparedSweep(PreparedSweep &s, SweepResult *result = nullptr);
+/** Says on stderr which runs of `sweep` failed (a cell left out by SweepSpec::selected
+ *  did not); how many. */
+int reportSweepFailures(const SweepResult &sweep);
 /** `sweep --slurm`: plans it as a job array (clusterruns.h). */
 int sweepOnCluster(const SweepArgs &args);
 
