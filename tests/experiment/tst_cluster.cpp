@@ -159,13 +159,20 @@ private Q_SLOTS:
         QVERIFY(runTasks(out, {0, 1, 2, 3}));
         const QStringList shards = QDir(out + "/shards").entryList(QDir::Files);
         QCOMPARE(shards, (QStringList{"0.db", "1.db", "2.db", "3.db"}));
+        std::string error;
+        // A task runs its own two runs and no other.
+        const auto one = schedlab::ExperimentStore::openForReading(
+            (out + "/shards/1.db").toStdString(), &error);
+        QVERIFY2(one, error.c_str());
+        QCOMPARE(one->runs().size(), std::size_t(2));
+        QCOMPARE(one->runs()[0].seed, std::uint64_t(1));
+        QCOMPARE(one->runs()[0].policies.at("dispatch"), std::string("random"));
         const Result m = cli({"merge", out});
         QVERIFY2(m.exitCode == 0, m.err.constData());
         for (const char *f : {"sweep.csv", "sweep-runs.csv", "sweep.json"})
             QVERIFY2(readAll(out + "/" + f) == readAll(local + "/" + f), f);
         QVERIFY(readAll(out + "/sweep.csv").count('\n') == 5);
         // The merged store holds the sweep as a local `sweep --db` does.
-        std::string error;
         const auto store =
             schedlab::ExperimentStore::openForReading((out + "/store.db").toStdString(), &error);
         QVERIFY2(store, error.c_str());
