@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -44,23 +45,55 @@ std::string onPath(const std::string &program)
     return {};
 }
 
-/** Submits `script` with `sbatch --parsable`; prints what to do next; an exit code. */
-int submit(const ClusterPlan &plan, const std::string &script, int tasks)
+/** The job scripts of what is to run: the models' job, if any models are to be
+ *  trained, then the runs' job, which waits for it. */
+struct JobScripts
 {
-    const std::string sbatch = onPath("sbatch");
-    if (sbatch.empty()) {
-        std::fprintf(stderr,
-                     "error: sbatch is not on PATH: this machine cannot submit to Slurm; "
-                     "%s is written, submit it from a login node (sbatch %s), or use --dry-run "
-                     "to write the script only\n",
-                     script.c_str(), shellQuoted(script).c_str());
-        return RunFailed;
+    std::vector<int> models, tasks; ///< empty: all of the plan's
+    int modelCount = 0, taskCount = 0;
+    std::string trainPath, runsPath;
+    std::string trainText, runsText;
+};
+
+JobScripts jobScripts(const ClusterPlan &plan, std::vector<int> models, std::vector<int> tasks,
+                      const std::string &runsPath)
+{
+    JobScripts j;
+    j.modelCount = models.empty() ? (tasks.empty() ? plan.models : 0) : int(models.size());
+    j.taskCount = tasks.empty() ? plan.tasks() : int(tasks.size());
+    j.models = std::move(models);
+    j.tasks = std::move(tasks);
+    j.runsPath = runsPath;
+    j.runsText = sbatchScript(plan, j.tasks);
+    if (j.modelCount > 0) {
+        j.trainPath = trainScriptFile(plan.out);
+        j.trainText = sbatchScript(plan, j.models, true);
     }
-    const std::string command = shellQuoted(sbatch) + " --parsable " + shellQuoted(script);
+    return j;
+}
+
+bool writeScripts(const JobScripts &j)
+{
+    std::string error;
+    if ((j.modelCount > 0 && !replaceFile(j.trainPath, j.trainText, &error)) ||
+        !replaceFile(j.runsPath, j.runsText, &error)) {
+        std::fprintf(stderr, "error: %s\n", error.c_str());
+        return false;
+    }
+    return true;
+}
+
+/** `sbatch --parsable [--dependency=...] SCRIPT`: the job id, or nullopt after saying why. */
+std::optional<std::string> sbatch(const std::string &program, const std::string &script,
+                                  const std::string &dependency)
+{
+    const std::string command = shellQuoted(program) + " --parsable " +
+                                (dependency.empty() ? "" : "--dependency=" + dependency + " ") +
+                                shellQuoted(script);
     FILE *pipe = ::popen(command.c_str(), "r");
     if (!pipe) {
         std::fprintf(stderr, "error: cannot run %s\n", command.c_str());
-        return RunFailed;
+        return std::nullopt;
     }
     std::string reply;
     char buffer[256];
@@ -74,14 +107,60 @@ int submit(const ClusterPlan &plan, const std::string &script, int tasks)
         std::fprintf(stderr, "error: sbatch refused %s (exit status %d)%s%s\n", script.c_str(),
                      WIFEXITED(status) ? WEXITSTATUS(status) : status, reply.empty() ? "" : ": ",
                      reply.c_str());
+        return std::nullopt;
+    }
+    return job;
+}
+
+/** Submits the scripts with sbatch; prints what to do next; an exit code. */
+int submit(const ClusterPlan &plan, const JobScripts &j)
+{
+    const std::string program = onPath("sbatch");
+    if (program.empty()) {
+        std::fprintf(stderr,
+                     "error: sbatch is not on PATH: this machine cannot submit to Slurm; "
+                     "%s is written, submit it from a login node, or use --dry-run to write "
+                     "the script only\n",
+                     j.runsPath.c_str());
         return RunFailed;
     }
-    std::printf("submitted job %s: %d task%s of the %d runs planned in %s\n", job.c_str(), tasks,
-                tasks == 1 ? "" : "s", plan.cells, plan.out.c_str());
-    std::printf("follow it: squeue -j %s\n", job.c_str());
+    std::string dependency;
+    if (j.modelCount > 0) {
+        const auto job = sbatch(program, j.trainPath, "");
+        if (!job)
+            return RunFailed;
+        std::printf("submitted job %s: %d task%s training the models the runs need\n", job->c_str(),
+                    j.modelCount, j.modelCount == 1 ? "" : "s");
+        dependency = "afterok:" + *job;
+    }
+    const auto job = sbatch(program, j.runsPath, dependency);
+    if (!job)
+        return RunFailed;
+    std::printf("submitted job %s: %d task%s of the %d runs planned in %s%s\n", job->c_str(),
+                j.taskCount, j.taskCount == 1 ? "" : "s", plan.cells, plan.out.c_str(),
+                dependency.empty() ? "" : ", once the training has ended well");
+    std::printf("follow it: squeue -j %s\n", job->c_str());
     std::printf("when it has ended: %s merge %s\n", shellQuoted(thisProgram()).c_str(),
                 shellQuoted(plan.out).c_str());
     return finishOutput() ? Ok : RunFailed;
+}
+
+/** --dry-run: the scripts as written. */
+void printScripts(const JobScripts &j)
+{
+    if (j.modelCount > 0)
+        std::fputs(j.trainText.c_str(), stdout);
+    std::fputs(j.runsText.c_str(), stdout);
+}
+
+void printWritten(const JobScripts &j)
+{
+    if (j.modelCount > 0)
+        std::printf("# written, not submitted: sbatch %s, then sbatch "
+                    "--dependency=afterok:JOB %s\n",
+                    shellQuoted(j.trainPath).c_str(), shellQuoted(j.runsPath).c_str());
+    else
+        std::printf("# written, not submitted: sbatch %s\n", shellQuoted(j.runsPath).c_str());
 }
 
 std::string hours(double seconds)
@@ -205,30 +284,41 @@ int planOnCluster(const ClusterRuns &runs, const SlurmArgs &slurm)
         }
         plan.inputs.emplace_back(input, *hash);
     }
+    plan.models = runs.models;
     std::string error;
-    const std::string scriptPath = jobScriptFile(plan.out);
-    const std::string script = sbatchScript(plan, {});
-    if (!writeClusterPlan(plan, &error) || !replaceFile(scriptPath, script, &error)) {
+    const JobScripts scripts = jobScripts(plan, {}, {}, jobScriptFile(plan.out));
+    if (!writeClusterPlan(plan, &error)) {
         std::fprintf(stderr, "error: %s\n", error.c_str());
         return RunFailed;
     }
-    // Shards of an earlier plan in the folder would be refused by the merge anyway.
+    if (!writeScripts(scripts))
+        return RunFailed;
+    // Shards and models of an earlier plan in the folder are not this plan's.
     std::error_code ignored;
     for (int task = 0; task < plan.tasks(); ++task)
         fs::remove(shardFile(plan.out, task), ignored);
+    for (int model = 0; model < plan.models; ++model)
+        fs::remove(modelFile(plan.out, model), ignored);
     if (!slurm.dryRun)
-        return submit(plan, scriptPath, plan.tasks());
+        return submit(plan, scripts);
 
-    std::fputs(script.c_str(), stdout);
-    const double seconds = runs.sample();
-    const double perTask = seconds * plan.cellsPerTask;
+    printScripts(scripts);
     std::printf("# plan: %d runs in %d tasks of up to %d runs (%s)\n", plan.cells, plan.tasks(),
                 plan.cellsPerTask, planFile(plan.out).c_str());
-    std::printf("# estimate: one run took %.3g s here (%s); %.3g core-hours in all, about %s "
-                "per task\n",
-                seconds, describeCell(comparisons, runs.parameter, 0).c_str(),
-                seconds * plan.cells / 3600.0, hours(perTask).c_str());
-    std::printf("# written, not submitted: sbatch %s\n", shellQuoted(scriptPath).c_str());
+    if (plan.models > 0)
+        std::printf("# first: %d model%s trained, one a task (%s)\n", plan.models,
+                    plan.models == 1 ? "" : "s", trainScriptFile(plan.out).c_str());
+    try {
+        const double seconds = runs.sample();
+        std::printf("# estimate: one run took %.3g s here (%s); %.3g core-hours in all, about %s "
+                    "per task%s\n",
+                    seconds, describeCell(comparisons, runs.parameter, 0).c_str(),
+                    seconds * plan.cells / 3600.0, hours(seconds * plan.cellsPerTask).c_str(),
+                    plan.models > 0 ? ", the training aside" : "");
+    } catch (const std::exception &e) {
+        std::printf("# estimate: none, a run cannot be timed here: %s\n", e.what());
+    }
+    printWritten(scripts);
     return finishOutput() ? Ok : RunFailed;
 }
 
@@ -239,6 +329,11 @@ int resumeOnCluster(const std::string &out, bool dryRun)
     if (const int rc = readPlanShards(out, r, shards); rc != Ok)
         return rc;
     const ClusterPlan &plan = r.plan;
+    std::vector<int> models;
+    std::error_code ec;
+    for (int model = 0; model < plan.models; ++model)
+        if (!fs::exists(modelFile(plan.out, model), ec))
+            models.push_back(model);
     if (shards.complete()) {
         std::printf("every task of %s has finished; merge them: %s merge %s\n", plan.out.c_str(),
                     shellQuoted(thisProgram()).c_str(), shellQuoted(plan.out).c_str());
@@ -246,17 +341,17 @@ int resumeOnCluster(const std::string &out, bool dryRun)
     }
     for (const std::string &p : shards.problems)
         std::fprintf(stderr, "%s\n", p.c_str());
-    const std::string scriptPath = resumeScriptFile(plan.out);
-    const std::string script = sbatchScript(plan, shards.badTasks);
-    std::string error;
-    if (!replaceFile(scriptPath, script, &error)) {
-        std::fprintf(stderr, "error: %s\n", error.c_str());
+    for (int model : models)
+        std::fprintf(stderr, "model %d: %s is missing\n", model,
+                     modelFile(plan.out, model).c_str());
+    const JobScripts scripts =
+        jobScripts(plan, models, shards.badTasks, resumeScriptFile(plan.out));
+    if (!writeScripts(scripts))
         return RunFailed;
-    }
     if (!dryRun)
-        return submit(plan, scriptPath, int(shards.badTasks.size()));
-    std::fputs(script.c_str(), stdout);
-    std::printf("# written, not submitted: sbatch %s\n", shellQuoted(scriptPath).c_str());
+        return submit(plan, scripts);
+    printScripts(scripts);
+    printWritten(scripts);
     return finishOutput() ? Ok : RunFailed;
 }
 

@@ -52,8 +52,14 @@ struct ClusterRuns
     /** Prints and writes the results as the local command does, every run of them
      *  taken from its --db store (none is run); an exit code. */
     std::function<int(const std::string &label)> report;
-    /** Seconds one run of the first cell takes here. */
+    /** Seconds one run of the first cell takes here (throws when it cannot run, e.g.
+     *  for want of a model trained only by the plan). */
     std::function<double()> sample;
+    /** Learned models the runs read from the plan's folder (OUT/models/MODEL.ckpt),
+     *  made by `train` first; 0: none. */
+    int models = 0;
+    /** Trains model `model` and writes it to `path`; false after saying why. */
+    std::function<bool(int model, const std::string &path)> train;
 };
 
 /** Rebuilds the runs of `command` from its `options`; an exit code, said on stderr. */

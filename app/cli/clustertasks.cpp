@@ -43,8 +43,35 @@ void removeStore(const std::string &path)
         fs::remove(path + suffix, ignored);
 }
 
-int runTask(const std::string &out, std::optional<int> given)
+/** `run-task DIR --model N`: trains model N of the plan into DIR/models/N.ckpt. */
+int trainTask(const std::string &out, int model)
 {
+    RebuiltPlan r;
+    if (const int rc = rebuildPlan(out, {{"db", ""}, {"out", ""}, {"json", false}}, r); rc != Ok)
+        return rc;
+    if (model < 0 || model >= r.plan.models) {
+        std::fprintf(
+            stderr, "error: --model %d: the plan in %s has %s\n", model, r.plan.out.c_str(),
+            r.plan.models == 0 ? "no models to train"
+                               : ("models 0 to " + std::to_string(r.plan.models - 1)).c_str());
+        return BadInput;
+    }
+    const std::string path = modelFile(r.plan.out, model);
+    if (!r.runs.train(model, path))
+        return RunFailed;
+    std::printf("wrote %s\n", path.c_str());
+    return finishOutput() ? Ok : RunFailed;
+}
+
+int runTask(const std::string &out, std::optional<int> given, std::optional<int> model)
+{
+    if (model) {
+        if (given) {
+            std::fprintf(stderr, "error: give --task or --model, not both\n");
+            return BadInput;
+        }
+        return trainTask(out, *model);
+    }
     const std::optional<int> task = given ? given : count(std::getenv("SLURM_ARRAY_TASK_ID"));
     if (!task) {
         std::fprintf(stderr,
@@ -194,6 +221,7 @@ int rebuildPlan(const std::string &out, const nlohmann::ordered_json &overrides,
     nlohmann::ordered_json options = read->options;
     for (const auto &[key, value] : overrides.items())
         options[key] = value;
+    options["plan"] = read->out;
     const int rc = read->command == "sweep" ? sweepClusterRuns(options, r.runs)
                                             : compareClusterRuns(options, r.runs);
     if (rc != Ok)
@@ -202,11 +230,12 @@ int rebuildPlan(const std::string &out, const nlohmann::ordered_json &overrides,
     int cells = 0;
     for (const PlannedComparison &c : r.comparisons)
         cells += c.cells();
-    if (cells != read->cells) {
+    if (cells != read->cells || r.runs.models != read->models) {
         std::fprintf(stderr,
-                     "error: %s counted %d runs, its options give %d here (another SchedLab "
-                     "version?); plan the %s again\n",
-                     planFile(read->out).c_str(), read->cells, cells, read->command.c_str());
+                     "error: %s counted %d runs and %d models, its options give %d and %d here "
+                     "(another SchedLab version?); plan the %s again\n",
+                     planFile(read->out).c_str(), read->cells, read->models, cells, r.runs.models,
+                     read->command.c_str());
         return BadInput;
     }
     r.plan = *read;
@@ -231,7 +260,11 @@ void registerClusterCommands(CLI::App &app, int &exitCode)
     task->add_option("dir", taskDir, "The plan's folder (--out of sweep --slurm)")->required();
     task->add_option("--task", taskNumber,
                      "The task, from 0 (default: SLURM_ARRAY_TASK_ID, as Slurm sets it)");
-    task->callback([&exitCode] { exitCode = runTask(taskDir, taskNumber); });
+    static std::optional<int> modelNumber;
+    task->add_option("--model", modelNumber,
+                     "Train the plan's model N (from 0) into DIR/models/N.ckpt instead (the "
+                     "training job of sweep --slurm --train)");
+    task->callback([&exitCode] { exitCode = runTask(taskDir, taskNumber, modelNumber); });
 
     auto *merge = app.add_subcommand(
         "merge", "Check a cluster plan's shards and write its results as the local sweep or "

@@ -5,7 +5,9 @@
 #include "command.h"
 #include "sweepcommand.h"
 
+#include "base/textfile.h"
 #include "experiment/storedsweep.h"
+#include "learn/learnedmodel.h"
 #include "scenario/scenarioio.h"
 #include "store/experimentstore.h"
 
@@ -27,6 +29,11 @@ nlohmann::ordered_json sweepOptions(const SweepArgs &a)
     o["metric"] = a.metric;
     o["paper"] = a.paper;
     o["preset"] = a.preset;
+    o["train"] = a.train;
+    o["train_once"] = a.trainOnce;
+    o["train_from_preset"] = a.trainFromPreset;
+    if (a.trainSeed)
+        o["train_seed"] = *a.trainSeed;
     return o;
 }
 
@@ -39,7 +46,33 @@ SweepArgs sweepArgsOf(const nlohmann::ordered_json &o)
     a.metric = o.value("metric", "");
     a.paper = o.value("paper", "");
     a.preset = o.value("preset", a.preset);
+    a.train = o.value("train", "");
+    a.trainOnce = o.value("train_once", false);
+    a.trainFromPreset = o.value("train_from_preset", false);
+    if (o.contains("train_seed"))
+        a.trainSeed = o.at("train_seed").get<std::uint64_t>();
+    a.trainOnCluster = true;
     return a;
+}
+
+/** Model `model` of the plan in `dir`, as its training job wrote it. */
+std::shared_ptr<const LearnedModel> trainedModel(const std::string &dir, int model,
+                                                 std::string *error)
+{
+    const std::string path = modelFile(dir, model);
+    std::string why;
+    const std::optional<std::string> bytes = readTextFile(path, &why);
+    if (!bytes) {
+        *error =
+            "the plan's model " + std::to_string(model) + " is not trained: " + path + ": " + why;
+        return nullptr;
+    }
+    try {
+        return std::make_shared<const LearnedModel>(decodeModel(*bytes, path));
+    } catch (const std::exception &e) {
+        *error = e.what();
+        return nullptr;
+    }
 }
 } // namespace
 
@@ -50,6 +83,25 @@ int sweepClusterRuns(const nlohmann::ordered_json &options, ClusterRuns &out)
         return rc;
     if (s->plan.global)
         return globalNotOnCluster(s->args.scenario, "sweep");
+    // The plan's folder: where the tasks find the models its training job made.
+    const std::string dir = options.contains("plan") ? options.value("plan", "")
+                                                     : absolutePath(options.value("out", ""));
+    out.models = sweepModelCount(s->args, s->plan);
+    if (out.models > 0) {
+        s->spec.modelFor = [s, dir](const SweepPoint &p, std::string *error) {
+            return trainedModel(dir, s->args.trainOnce ? 0 : int(&p - s->plan.points.data()),
+                                error);
+        };
+        out.train = [s](int model, const std::string &path) {
+            std::string why;
+            const auto trained = trainSweepModel(s->args, s->plan, model, &why);
+            if (!trained || !replaceFile(path, encodeModel(*trained), &why)) {
+                std::fprintf(stderr, "error: --train %s: %s\n", s->args.train.c_str(), why.c_str());
+                return false;
+            }
+            return true;
+        };
+    }
     out.command = "sweep";
     out.options = options;
     out.parameter = s->plan.parameter;
@@ -63,10 +115,14 @@ int sweepClusterRuns(const nlohmann::ordered_json &options, ClusterRuns &out)
         out.inputs.push_back(s->args.checkpoint);
     out.comparisons = [s](const std::string &label) {
         std::vector<PlannedComparison> list;
-        for (const SweepPoint &p : s->plan.points)
+        for (const SweepPoint &p : s->plan.points) {
+            ComparisonSpec spec = comparisonSpecFor(s->spec, p);
+            std::string untrained; // before the plan's training job: counted, not run
+            if (s->spec.modelFor)
+                spec.model = s->spec.modelFor(p, &untrained);
             list.push_back({sweepPointLabel(label, s->plan.parameter, p.value),
-                            saveScenarioText(p.scenario), comparisonSpecFor(s->spec, p), p.value,
-                            &p.scenario});
+                            saveScenarioText(p.scenario), spec, p.value, &p.scenario});
+        }
         return list;
     };
     out.run = [s](ExperimentStore &store, const std::string &label,
@@ -110,13 +166,6 @@ int sweepOnCluster(const SweepArgs &given)
     SweepArgs a = given;
     if (!applySweepPreset(a))
         return BadInput;
-    if (!a.train.empty()) {
-        std::fprintf(stderr,
-                     "error: --slurm does not train: train the agent first (schedlab-cli train "
-                     "SCENARIO --agent %s --checkpoint FILE) and give --checkpoint FILE\n",
-                     a.train.c_str());
-        return BadInput;
-    }
     if (!readyForCluster(a, "sweep"))
         return BadInput;
     a.out += "/";

@@ -2,6 +2,7 @@
 #include "sweepcommand.h"
 
 #include "clisupport.h"
+#include "clusterruns.h"
 #include "command.h"
 #include "globalcommands.h"
 #include "interruption.h"
@@ -10,7 +11,6 @@
 #include "sweepfigure.h"
 
 #include "base/suggest.h"
-#include "clusterruns.h"
 #include "experiment/storedcomparison.h"
 #include "experiment/storedsweep.h"
 #include "experiment/sweepfiles.h"
@@ -21,7 +21,6 @@
 #include "registry/registry.h"
 #include "scenario/yamloverride.h"
 #include "store/experimentstore.h"
-#include "trainedmodel.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -224,74 +223,6 @@ bool applySweepPreset(SweepArgs &a)
 
 namespace {
 
-/** True when a policy of some variant runs weights `agent` trains. */
-bool runsAgent(const ComparisonSpec &spec, const std::string &agent)
-{
-    for (const Variant &v : spec.variants)
-        for (const auto &[plane, name] :
-             {std::pair{Plane::Dispatch, &v.policies.dispatch},
-              std::pair{Plane::Dequeue, &v.policies.dequeue},
-              std::pair{Plane::Orchestration, &v.policies.orchestration},
-              std::pair{Plane::Placement, &v.policies.placement}})
-            if (const PolicyInfo *info = findPolicy(plane, *name);
-                info && agentTrains(agent, *info))
-                return true;
-    return false;
-}
-
-/**
- * --train: checks that a policy of the sweep runs the agent's model, then trains it
- * once (--train-once) or has runSweep() train it for each value. A preset's training
- * is dropped when the options chose policies it does not serve. Returns an exit code.
- */
-int setUpTraining(SweepArgs &a, const SweepPlan &plan, SweepSpec &spec)
-{
-    const bool served =
-        plan.global || runsAgent(comparisonSpecFor(spec, plan.points.front()), a.train);
-    if (a.trainFromPreset && !served)
-        a.train.clear();
-    if (a.train.empty())
-        return Ok;
-    if (!a.checkpoint.empty()) {
-        std::fprintf(stderr, "error: give --train or --checkpoint, not both\n");
-        return BadInput;
-    }
-    if (!served) {
-        std::fprintf(stderr,
-                     "error: --train %s: no policy of the sweep runs a %s model; choose its "
-                     "learned policies (e.g. --dispatch cmmac --orchestration gpg for kais)\n",
-                     a.train.c_str(), a.train.c_str());
-        return BadInput;
-    }
-    if (!a.trainOnce) {
-        spec.modelFor = [&a, &plan](const SweepPoint &p, std::string *error) {
-            const std::uint64_t seed = a.trainSeed.value_or(p.scenario.seed);
-            std::fprintf(stderr, "training %s for %s=%s (seed %llu)\n", a.train.c_str(),
-                         plan.parameter.c_str(), p.value.c_str(),
-                         static_cast<unsigned long long>(seed));
-            return trainModel(p.scenario, a.train, seed, error);
-        };
-        return Ok;
-    }
-    // On the file as given: `set` values shape what is compared (a clip of the
-    // workload), not what the agent learns from.
-    const ScenarioLoad base = loadScenarioFile(a.scenario);
-    if (!base.ok()) {
-        for (const ScenarioError &e : base.errors)
-            std::fprintf(stderr, "%s\n", e.format().c_str());
-        return BadInput;
-    }
-    std::fprintf(stderr, "training %s on the scenario\n", a.train.c_str());
-    std::string why;
-    spec.model =
-        trainModel(*base.scenario, a.train, a.trainSeed.value_or(base.scenario->seed), &why);
-    if (!spec.model) {
-        std::fprintf(stderr, "error: --train %s: %s\n", a.train.c_str(), why.c_str());
-        return RunFailed;
-    }
-    return Ok;
-}
-
 /** The folder the sweep's files go to (`--out` is a prefix, or a folder). */
 std::string sweepOutputFolder(const std::string &out)
 {
@@ -388,7 +319,7 @@ int prepareSweep(const SweepArgs &given, PreparedSweep &s)
         std::fprintf(stderr, "error: --resume needs --db: the store the earlier runs are in\n");
         return BadInput;
     }
-    if (const int rc = setUpTraining(a, plan, spec); rc != Ok)
+    if (const int rc = setUpSweepTraining(a, plan, spec); rc != Ok)
         return rc;
     spec.store = store.get();
     spec.resume = a.resume;

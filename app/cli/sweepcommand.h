@@ -35,6 +35,9 @@ struct SweepArgs
     bool json = false;
     bool resume = false; ///< runs the store (--db) holds complete are not run again
     SlurmArgs slurm;     ///< --slurm: planned as a Slurm job array instead of run here
+    /** --train is checked but not run: a cluster plan's training tasks make the models
+     *  (trainSweepModel()) and its runs read them. */
+    bool trainOnCluster = false;
 };
 
 /** `sweep PRESET.yaml`: the preset's settings wherever the command line gives none;
@@ -56,6 +59,19 @@ struct PreparedSweep
 int prepareSweep(const SweepArgs &args, PreparedSweep &s);
 /** Runs it (what `s.spec` selects) and prints and writes the results as `sweep` does. */
 int runPreparedSweep(PreparedSweep &s, SweepResult *result = nullptr);
+/**
+ * --train: checks that a policy of the sweep runs the agent's model, then trains it
+ * once (--train-once) or has runSweep() train it for each value (neither with
+ * SweepArgs::trainOnCluster). A preset's training is dropped when the options chose
+ * policies it does not serve. Returns an exit code.
+ */
+int setUpSweepTraining(SweepArgs &a, const SweepPlan &plan, SweepSpec &spec);
+/** How many models --train makes: one per value, or one with --train-once; 0 without. */
+int sweepModelCount(const SweepArgs &a, const SweepPlan &plan);
+/** Trains model `model` of the sweep as --train does (value `model`'s scenario, or the
+ *  file as given with --train-once); null with `error` set when it fails. */
+std::shared_ptr<const LearnedModel> trainSweepModel(const SweepArgs &a, const SweepPlan &plan,
+                                                    int model, std::string *error);
 /** Says on stderr which runs of `sweep` failed (a cell left out by SweepSpec::selected
  *  did not); how many. */
 int reportSweepFailures(const SweepResult &sweep);

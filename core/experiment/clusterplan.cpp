@@ -40,6 +40,16 @@ std::string shardFile(const std::string &out, int task)
     return (fs::path(out) / "shards" / (std::to_string(task) + ".db")).string();
 }
 
+std::string trainScriptFile(const std::string &out)
+{
+    return (fs::path(out) / "slurm" / "train.sbatch").string();
+}
+
+std::string modelFile(const std::string &out, int model)
+{
+    return (fs::path(out) / "models" / (std::to_string(model) + ".ckpt")).string();
+}
+
 std::optional<std::string> contentHash(const std::string &path, std::string *why)
 {
     const std::optional<std::string> bytes = readTextFile(path, why);
@@ -65,6 +75,7 @@ nlohmann::ordered_json planJson(const ClusterPlan &plan)
             {"cells", plan.cells},
             {"cells_per_task", plan.cellsPerTask},
             {"tasks", plan.tasks()},
+            {"models", plan.models},
             {"slurm",
              {{"array_limit", plan.slurm.arrayLimit},
               {"partition", plan.slurm.partition},
@@ -80,6 +91,8 @@ bool writeClusterPlan(const ClusterPlan &plan, std::string *error)
     fs::create_directories(fs::path(plan.out) / "slurm", ec);
     if (!ec)
         fs::create_directories(fs::path(plan.out) / "shards", ec);
+    if (!ec && plan.models > 0)
+        fs::create_directories(fs::path(plan.out) / "models", ec);
     if (ec) {
         *error = "cannot make the folders of " + plan.out + ": " + ec.message();
         return false;
@@ -112,6 +125,7 @@ std::optional<ClusterPlan> readClusterPlan(const std::string &out, std::string *
                                      input.at("hash").get<std::string>());
         plan.cells = json.at("cells").get<int>();
         plan.cellsPerTask = json.at("cells_per_task").get<int>();
+        plan.models = json.at("models").get<int>();
         const auto &slurm = json.at("slurm");
         plan.slurm.arrayLimit = slurm.at("array_limit").get<int>();
         plan.slurm.partition = slurm.at("partition").get<std::string>();
@@ -124,7 +138,7 @@ std::optional<ClusterPlan> readClusterPlan(const std::string &out, std::string *
         return std::nullopt;
     }
     if ((plan.command != "sweep" && plan.command != "compare") || plan.cells < 1 ||
-        plan.cellsPerTask < 1 || !plan.options.is_object()) {
+        plan.cellsPerTask < 1 || plan.models < 0 || !plan.options.is_object()) {
         *error = path + ": the plan is damaged (command, cells or cells_per_task)";
         return std::nullopt;
     }
@@ -146,11 +160,11 @@ std::vector<std::string> changedInputs(const ClusterPlan &plan)
     return out;
 }
 
-std::string arraySpec(const ClusterPlan &plan, const std::vector<int> &tasks)
+std::string arraySpec(const ClusterPlan &plan, const std::vector<int> &tasks, int count)
 {
     std::string spec;
     if (tasks.empty()) {
-        spec = "0-" + std::to_string(plan.tasks() - 1);
+        spec = "0-" + std::to_string(count - 1);
     } else {
         std::vector<int> sorted = tasks;
         std::sort(sorted.begin(), sorted.end());
@@ -184,18 +198,22 @@ std::string shellQuoted(const std::string &text)
     return out + "'";
 }
 
-std::string sbatchScript(const ClusterPlan &plan, const std::vector<int> &tasks)
+std::string sbatchScript(const ClusterPlan &plan, const std::vector<int> &tasks, bool training)
 {
-    const int count = tasks.empty() ? plan.tasks() : int(tasks.size());
+    const int all = training ? plan.models : plan.tasks();
+    const int count = tasks.empty() ? all : int(tasks.size());
     std::string s = "#!/bin/bash\n";
-    s += "# SchedLab " + plan.command + " '" + plan.label + "': " + std::to_string(plan.cells) +
-         " runs in " + std::to_string(plan.tasks()) + " tasks of up to " +
-         std::to_string(plan.cellsPerTask) +
-         (tasks.empty() ? "" : "; these " + std::to_string(count) + " tasks run again") + "\n";
-    s += "#SBATCH --job-name=schedlab-" + plan.command + "\n";
-    s += "#SBATCH --array=" + arraySpec(plan, tasks) + "\n";
+    s += "# SchedLab " + plan.command + " '" + plan.label + "': " +
+         (training ? std::to_string(plan.models) + " models its runs need, one a task"
+                   : std::to_string(plan.cells) + " runs in " + std::to_string(plan.tasks()) +
+                         " tasks of up to " + std::to_string(plan.cellsPerTask)) +
+         (tasks.empty() ? "" : "; these " + std::to_string(count) + " run again") + "\n";
+    s += "#SBATCH --job-name=schedlab-" + std::string(training ? "train" : plan.command) + "\n";
+    s += "#SBATCH --array=" + arraySpec(plan, tasks, all) + "\n";
     s += "#SBATCH --cpus-per-task=1\n";
-    s += "#SBATCH --output=" + (fs::path(plan.out) / "slurm" / "%A_%a.out").string() + "\n";
+    s += "#SBATCH --output=" +
+         (fs::path(plan.out) / "slurm" / (training ? "train_%A_%a.out" : "%A_%a.out")).string() +
+         "\n";
     if (!plan.slurm.partition.empty())
         s += "#SBATCH --partition=" + plan.slurm.partition + "\n";
     if (!plan.slurm.time.empty())
@@ -204,10 +222,15 @@ std::string sbatchScript(const ClusterPlan &plan, const std::vector<int> &tasks)
         s += "#SBATCH --mem=" + plan.slurm.mem + "\n";
     for (const std::string &arg : plan.slurm.args)
         s += "#SBATCH " + arg + "\n";
-    s += "# Each task writes only " + (fs::path(plan.out) / "shards").string() +
-         "/TASK.db; then: " + shellQuoted(plan.program) + " merge " + shellQuoted(plan.out) + "\n";
+    if (training)
+        s += "# Each task writes only " + (fs::path(plan.out) / "models").string() +
+             "/MODEL.ckpt, which the runs' job reads\n";
+    else
+        s += "# Each task writes only " + (fs::path(plan.out) / "shards").string() +
+             "/TASK.db; then: " + shellQuoted(plan.program) + " merge " + shellQuoted(plan.out) +
+             "\n";
     s += "exec " + shellQuoted(plan.program) + " run-task " + shellQuoted(plan.out) +
-         " --task \"$SLURM_ARRAY_TASK_ID\"\n";
+         (training ? " --model" : " --task") + " \"$SLURM_ARRAY_TASK_ID\"\n";
     return s;
 }
 

@@ -39,6 +39,9 @@ struct ClusterPlan
     std::vector<std::pair<std::string, std::string>> inputs;
     int cells = 0;
     int cellsPerTask = 1;
+    /** Learned models the runs need, trained first by a job of their own (one task
+     *  each, OUT/models/MODEL.ckpt) on which the runs' job depends; 0: none. */
+    int models = 0;
     SlurmOptions slurm;
 
     int tasks() const { return cells <= 0 ? 0 : (cells + cellsPerTask - 1) / cellsPerTask; }
@@ -47,10 +50,12 @@ struct ClusterPlan
 };
 
 /** The files of a plan's folder. */
-std::string planFile(const std::string &out);            ///< OUT/plan.json
-std::string jobScriptFile(const std::string &out);       ///< OUT/slurm/job.sbatch
-std::string resumeScriptFile(const std::string &out);    ///< OUT/slurm/resume.sbatch
-std::string shardFile(const std::string &out, int task); ///< OUT/shards/TASK.db
+std::string planFile(const std::string &out);             ///< OUT/plan.json
+std::string jobScriptFile(const std::string &out);        ///< OUT/slurm/job.sbatch
+std::string resumeScriptFile(const std::string &out);     ///< OUT/slurm/resume.sbatch
+std::string shardFile(const std::string &out, int task);  ///< OUT/shards/TASK.db
+std::string trainScriptFile(const std::string &out);      ///< OUT/slurm/train.sbatch
+std::string modelFile(const std::string &out, int model); ///< OUT/models/MODEL.ckpt
 
 /** The 64-bit FNV-1a hash of the file's bytes in hex; nullopt (with `why`) if unreadable. */
 std::optional<std::string> contentHash(const std::string &path, std::string *why);
@@ -64,11 +69,13 @@ std::optional<ClusterPlan> readClusterPlan(const std::string &out, std::string *
  *  ..."), one message per changed or unreadable input; empty when all match. */
 std::vector<std::string> changedInputs(const ClusterPlan &plan);
 
-/** The `--array` value: "0-11%4" for every task, "3,7-9" for the given ones. */
-std::string arraySpec(const ClusterPlan &plan, const std::vector<int> &tasks);
+/** The `--array` value: "0-11%4" for every task of `count`, "3,7-9" for the given ones. */
+std::string arraySpec(const ClusterPlan &plan, const std::vector<int> &tasks, int count);
 
-/** The sbatch script of the plan's job array (all tasks when `tasks` is empty). */
-std::string sbatchScript(const ClusterPlan &plan, const std::vector<int> &tasks);
+/** The sbatch script of the plan's job array (all tasks when `tasks` is empty); with
+ *  `training`, of its models' job instead (`run-task OUT --model N`). */
+std::string sbatchScript(const ClusterPlan &plan, const std::vector<int> &tasks,
+                         bool training = false);
 
 /** `text` quoted for a POSIX shell when it needs to be. */
 std::string shellQuoted(const std::string &text);

@@ -161,8 +161,8 @@ private Q_SLOTS:
         QCOMPARE(shards, (QStringList{"0.db", "1.db", "2.db", "3.db"}));
         std::string error;
         // A task runs its own two runs and no other.
-        const auto one = schedlab::ExperimentStore::openForReading(
-            (out + "/shards/1.db").toStdString(), &error);
+        const auto one =
+            schedlab::ExperimentStore::openForReading((out + "/shards/1.db").toStdString(), &error);
         QVERIFY2(one, error.c_str());
         QCOMPARE(one->runs().size(), std::size_t(2));
         QCOMPARE(one->runs()[0].seed, std::uint64_t(1));
@@ -257,6 +257,56 @@ private Q_SLOTS:
         const Result noPlan = cli({"merge", dir.filePath("nowhere")});
         QCOMPARE(noPlan.exitCode, 2);
         QVERIFY2(noPlan.err.contains("plan.json"), noPlan.err.constData());
+    }
+
+    void modelsAreTrainedFirst()
+    {
+        QTemporaryDir dir;
+        const QString scenario = scenarioIn(dir), out = dir.filePath("cluster"),
+                      local = dir.filePath("local"), bin = dir.filePath("bin");
+        const QStringList options = {"sweep",           scenario, "--param", "time.frame=50,100",
+                                     "--orchestration", "gpg",    "--train", "gpg",
+                                     "--seeds",         "1",      "--jobs",  "1"};
+        const Result p = cli(options + QStringList{"--out", out, "--slurm", "--dry-run"});
+        QVERIFY2(p.exitCode == 0, p.err.constData());
+        const QByteArray train = readAll(out + "/slurm/train.sbatch");
+        QVERIFY2(p.out.startsWith(train + readAll(out + "/slurm/job.sbatch")), p.out.constData());
+        QVERIFY(train.contains("#SBATCH --job-name=schedlab-train\n#SBATCH --array=0-1\n"));
+        QVERIFY(
+            train.contains(" run-task " + out.toUtf8() + " --model \"$SLURM_ARRAY_TASK_ID\"\n"));
+        QVERIFY2(p.out.contains("# first: 2 models trained"), p.out.constData());
+        // The runs' job waits for the training job.
+        QDir().mkpath(bin);
+        writeAll(bin + "/sbatch", "#!/bin/sh\necho \"$@\" >> " + dir.filePath("called").toUtf8() +
+                                      "\nexpr 100 + $(wc -l < " + dir.filePath("called").toUtf8() +
+                                      ")\n");
+        QFile(bin + "/sbatch").setPermissions(QFile::ReadOwner | QFile::ExeOwner);
+        QProcess submit;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("PATH", bin + ":" + env.value("PATH"));
+        submit.setProcessEnvironment(env);
+        submit.start(QStringLiteral(SCHEDLAB_CLI),
+                     options + QStringList{"--out", dir.filePath("submitted"), "--slurm"});
+        QVERIFY(submit.waitForFinished(120000));
+        QVERIFY2(submit.exitCode() == 0, submit.readAllStandardError().constData());
+        const QString submitted = dir.filePath("submitted");
+        QCOMPARE(readAll(dir.filePath("called")), "--parsable " + submitted.toUtf8() +
+                                                      "/slurm/train.sbatch\n--parsable "
+                                                      "--dependency=afterok:101 " +
+                                                      submitted.toUtf8() + "/slurm/job.sbatch\n");
+        QVERIFY(submit.readAllStandardOutput().contains("submitted job 102: 2 tasks"));
+
+        QVERIFY(runTasks(out, {1}) == false); // its model is not trained yet
+        for (const char *model : {"0", "1"})
+            QVERIFY2(cli({"run-task", out, "--model", model}).exitCode == 0, model);
+        QVERIFY(QFile::exists(out + "/models/1.ckpt"));
+        QVERIFY(runTasks(out, {0, 1}));
+        const Result m = cli({"merge", out});
+        QVERIFY2(m.exitCode == 0, m.err.constData());
+        const Result l = cli(options + QStringList{"--out", local + "/"});
+        QVERIFY2(l.exitCode == 0, l.err.constData());
+        for (const char *f : {"sweep.csv", "sweep-runs.csv", "sweep.json"})
+            QVERIFY2(readAll(out + "/" + f) == readAll(local + "/" + f), f);
     }
 
     void mergedComparisonIsTheLocalComparison()
