@@ -3,6 +3,7 @@
 
 #include "experiment/clusterplan.h"
 #include "experiment/clustershards.h"
+#include "experiment/sweep.h"
 
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -50,8 +51,9 @@ struct ClusterRuns
                        const std::function<bool(int)> &selected, int jobs)>
         run;
     /** Prints and writes the results as the local command does, every run of them
-     *  taken from its --db store (none is run); an exit code. */
-    std::function<int(const std::string &label)> report;
+     *  taken from its --db store (none is run); an exit code. A sweep's results go to
+     *  `sweep` too, when given. */
+    std::function<int(const std::string &label, SweepResult *sweep)> report;
     /** Seconds one run of the first cell takes here (throws when it cannot run, e.g.
      *  for want of a model trained only by the plan). */
     std::function<double()> sample;

@@ -160,7 +160,9 @@ bool importRuns(const std::string &db, const std::vector<PlannedComparison> &com
     return true;
 }
 
-int merge(const std::string &out, const std::string &givenDb)
+} // namespace
+
+int mergeCluster(const std::string &out, const std::string &givenDb, SweepResult *sweep)
 {
     RebuiltPlan r;
     ShardContents shards;
@@ -201,9 +203,8 @@ int merge(const std::string &out, const std::string &givenDb)
     if (const int rc = rebuildPlan(out, {{"db", db}, {"out", files}, {"resume", true}}, merged);
         rc != Ok)
         return rc;
-    return merged.runs.report(plan.label);
+    return merged.runs.report(plan.label, sweep);
 }
-} // namespace
 
 int rebuildPlan(const std::string &out, const nlohmann::ordered_json &overrides, RebuiltPlan &r)
 {
@@ -274,7 +275,7 @@ void registerClusterCommands(CLI::App &app, int &exitCode)
     merge->add_option("--db", mergeDb,
                       "Experiment store for the merged runs (default: the plan's --db, else "
                       "DIR/store.db, written afresh)");
-    merge->callback([&exitCode] { exitCode = schedlab::cli::merge(mergeDir, mergeDb); });
+    merge->callback([&exitCode] { exitCode = mergeCluster(mergeDir, mergeDb); });
 }
 
 } // namespace schedlab::cli

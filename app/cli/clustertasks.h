@@ -25,6 +25,11 @@ struct RebuiltPlan
  */
 int rebuildPlan(const std::string &out, const nlohmann::ordered_json &overrides, RebuiltPlan &r);
 
+/** `merge DIR`: checks every shard, then writes the store (`db`, or the plan's) and the
+ *  local command's files, and gives a sweep's results to `sweep`; or names the tasks
+ *  that did not finish and prints the --resume command (exit code Incomplete). */
+int mergeCluster(const std::string &out, const std::string &db, SweepResult *sweep = nullptr);
+
 /** rebuildPlan() that opens no store and writes no file, and what its shards hold. */
 int readPlanShards(const std::string &out, RebuiltPlan &r, ShardContents &shards);
 

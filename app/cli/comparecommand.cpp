@@ -312,7 +312,7 @@ int compareClusterRuns(const nlohmann::ordered_json &options, ClusterRuns &out)
             std::fprintf(stderr, "error: %s\n", recorder.error().c_str());
         return ok && recorder.ok();
     };
-    out.report = [c](const std::string &label) {
+    out.report = [c](const std::string &label, SweepResult *) {
         c->label = label;
         c->selected = [](int) { return false; };
         return runPreparedCompare(*c);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // `reproduce`: the sweep presets that reproduce a paper's figure or table, run
 // and judged against the paper's claims in DIR/report.md.
+#include "clustertasks.h"
 #include "command.h"
 #include "interruption.h"
 #include "reportrendering.h"
@@ -37,6 +38,8 @@ struct ReproduceArgs
     std::string presets; ///< the presets' folder; empty: the bundled one
     std::string db;      ///< an experiment store every preset's sweep is recorded in
     bool resume = false; ///< with db: runs it holds complete are not run again
+    SlurmArgs slurm;     ///< each preset's sweep planned as a Slurm job array
+    bool merge = false;  ///< the presets' job arrays merged, instead of run here
 };
 
 /** The bundled presets beside this program (a build tree or an installation). */
@@ -119,7 +122,14 @@ int reproduce(const ReproduceArgs &a)
         return BadInput;
     }
 
-    std::string report = "# Reproduced paper results\n\nRun on " + machine() + ".\n\n";
+    if (a.slurm.slurm && a.merge) {
+        std::fprintf(stderr, "error: give --slurm (plan and submit) or --merge (when the jobs "
+                             "have ended), not both\n");
+        return BadInput;
+    }
+    std::string report =
+        "# Reproduced paper results\n\n" +
+        (a.merge ? std::string("Run as Slurm job arrays.") : "Run on " + machine() + ".") + "\n\n";
     int code = Ok, unexpected = 0;
     for (const std::string &name : a.names) {
         const SweepPreset &p = presets.at(name);
@@ -137,16 +147,32 @@ int reproduce(const ReproduceArgs &a)
         s.db = a.db;
         s.resume = a.resume;
         s.out = (fs::path(a.out) / name / "").string();
-        std::string command = "schedlab-cli reproduce " + name + (a.quick ? " --quick" : "") +
-                              (a.seeds ? " --seeds " + std::to_string(*a.seeds) : "") +
-                              " --out " + a.out;
+        s.slurm = a.slurm;
+        const std::string options = std::string(a.quick ? " --quick" : "") +
+                                    (a.seeds ? " --seeds " + std::to_string(*a.seeds) : "") +
+                                    " --out " + a.out;
+        std::string command = "schedlab-cli reproduce " + name + options;
         std::fprintf(stderr, "preset %s (%d of %d)\n", name.c_str(),
                      int(&name - a.names.data()) + 1, int(a.names.size()));
         const auto start = std::chrono::steady_clock::now();
         SweepResult sweep;
-        const int rc = sweepCommand(s, &sweep);
+        const int rc = a.merge ? mergeCluster((fs::path(a.out) / name).string(), a.db, &sweep)
+                               : sweepCommand(s, &sweep);
         const double seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            a.merge
+                ? -1.0
+                : std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (a.slurm.slurm) {
+            code = std::max(code, rc);
+            continue;
+        }
+        if (rc == Incomplete) {
+            code = rc;
+            report += "## " + name + ": " + p.source +
+                      "\n\nTasks of its job array have not finished; the command `merge` "
+                      "printed submits them again.\n\n";
+            continue;
+        }
         if (rc == kInterruptedExit) {
             code = rc;
             report += "## " + name + ": " + p.source +
@@ -172,9 +198,19 @@ int reproduce(const ReproduceArgs &a)
                         surprise ? (" (the preset expects " + o.claim.expect + ")").c_str() : "");
         }
         const fs::path chart = fs::path(name) / "sweep.png";
-        report += reproductionMarkdown(name, p, sweep, outcomes, command, seconds,
-                                       fs::exists(fs::path(a.out) / chart, error) ? chart.string()
-                                                                                  : "");
+        report +=
+            reproductionMarkdown(name, p, sweep, outcomes, command, seconds,
+                                 fs::exists(fs::path(a.out) / chart, error) ? chart.string() : "");
+    }
+    if (a.slurm.slurm) {
+        std::string names;
+        for (const std::string &name : a.names)
+            names += " " + name;
+        std::printf("when the jobs have ended: %s reproduce%s%s%s --out %s --merge\n",
+                    shellQuoted(thisProgram()).c_str(), names.c_str(), a.quick ? " --quick" : "",
+                    a.seeds ? (" --seeds " + std::to_string(*a.seeds)).c_str() : "",
+                    shellQuoted(absolutePath(a.out)).c_str());
+        return code;
     }
     const fs::path file = fs::path(a.out) / "report.md";
     std::string why;
@@ -217,6 +253,10 @@ void registerReproduceCommand(CLI::App &app, int &exitCode)
     cmd->add_option("--db", a.db, "Experiment store (SQLite) to record every preset's sweep in");
     cmd->add_flag("--resume", a.resume,
                   "With --db: run only the runs the store does not hold complete already");
+    a.slurm.addTo(*cmd);
+    cmd->add_flag("--merge", a.merge,
+                  "After reproduce --slurm, when the jobs have ended: merge each preset's "
+                  "job array (as `merge`) and write report.md from them");
     cmd->callback([&exitCode] { exitCode = reproduce(a); });
 }
 

@@ -145,10 +145,10 @@ int sweepClusterRuns(const nlohmann::ordered_json &options, ClusterRuns &out)
             std::fprintf(stderr, "error: %s\n", sweep.storeError.c_str());
         return reportSweepFailures(sweep) == 0 && sweep.storeError.empty();
     };
-    out.report = [s](const std::string &label) {
+    out.report = [s](const std::string &label, SweepResult *sweep) {
         s->spec.label = label;
         s->spec.selected = [](int, int) { return false; };
-        return runPreparedSweep(*s);
+        return runPreparedSweep(*s, sweep);
     };
     out.sample = [s] {
         const SweepPoint &p = s->plan.points.front();

@@ -222,8 +222,9 @@ std::string reproductionMarkdown(const std::string &name, const SweepPreset &pre
     md += "```sh\n" + command + "\n```\n\n";
     md += "Scenario " + sweep.scenarioName + ", " + sweep.parameter + " over " +
           std::to_string(sweep.points.size()) +
-          (sweep.points.size() == 1 ? " value; " : " values; ") + number(seconds) +
-          " s on this machine, training included.\n\n";
+          (sweep.points.size() == 1 ? " value; " : " values; ") +
+          (seconds < 0 ? std::string("run as a Slurm job array, merged from its tasks.\n\n")
+                       : number(seconds) + " s on this machine, training included.\n\n");
     md += "| claim | at | paper | SchedLab | ratio | verdict | why |\n|---|---|---|---|---|---|---|\n";
     for (const ClaimOutcome &o : outcomes) {
         const PaperClaim &c = o.claim;

@@ -45,7 +45,7 @@ std::string verdictWord(const std::string &verdict);
  * The Markdown section of one reproduced preset: what the paper measured, the
  * command that regenerates it, and a table of claims (paper, SchedLab mean ± 95% CI,
  * ratio, verdict, why), the chart at the relative path `chart` when given, then the
- * sweep's table of the claims' metrics.
+ * sweep's table of the claims' metrics. `seconds` < 0: the sweep ran on a cluster.
  */
 std::string reproductionMarkdown(const std::string &name, const SweepPreset &preset,
                                  const SweepResult &sweep, const std::vector<ClaimOutcome> &outcomes,

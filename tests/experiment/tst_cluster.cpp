@@ -309,6 +309,40 @@ private Q_SLOTS:
             QVERIFY2(readAll(out + "/" + f) == readAll(local + "/" + f), f);
     }
 
+    void reproduceRunsEachPresetAsAJobArray()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("cluster"), local = dir.filePath("local");
+        const Result p = cli({"reproduce", "lrs-table1", "--quick", "--out", out, "--slurm",
+                              "--dry-run", "--cells-per-task", "3"});
+        QVERIFY2(p.exitCode == 0, p.err.constData());
+        QVERIFY(p.out.contains("#SBATCH --array=0-2\n"));
+        QVERIFY(
+            p.out.contains(" reproduce lrs-table1 --quick --out " + out.toUtf8() + " --merge\n"));
+        QVERIFY(!QFile::exists(out + "/report.md"));
+        QVERIFY(runTasks(out + "/lrs-table1", {0, 2}));
+        const Result partial = cli({"reproduce", "lrs-table1", "--quick", "--out", out, "--merge"});
+        QCOMPARE(partial.exitCode, 3);
+        QVERIFY2(partial.err.contains("task 1: "), partial.err.constData());
+        QVERIFY(runTasks(out + "/lrs-table1", {1}));
+        const Result m = cli({"reproduce", "lrs-table1", "--quick", "--out", out, "--merge"});
+        QVERIFY2(m.exitCode == 0, m.err.constData());
+        QVERIFY(cli({"reproduce", "lrs-table1", "--quick", "--out", local}).exitCode == 0);
+        QCOMPARE(readAll(out + "/lrs-table1/sweep.csv"), readAll(local + "/lrs-table1/sweep.csv"));
+        // The verdicts are the local run's; only how it ran is said otherwise.
+        const auto verdicts = [](const QByteArray &report) {
+            QByteArrayList rows;
+            for (const QByteArray &line : report.split('\n'))
+                if (line.startsWith('|'))
+                    rows << line;
+            return rows;
+        };
+        const QByteArray merged = readAll(out + "/report.md");
+        QVERIFY(merged.contains("run as a Slurm job array, merged from its tasks"));
+        QCOMPARE(verdicts(merged), verdicts(readAll(local + "/report.md")));
+        QVERIFY(verdicts(merged).size() > 3);
+    }
+
     void mergedComparisonIsTheLocalComparison()
     {
         QTemporaryDir dir;
