@@ -166,24 +166,20 @@ int reproduce(const ReproduceArgs &a)
             code = std::max(code, rc);
             continue;
         }
-        if (rc == Incomplete) {
-            code = rc;
-            report += "## " + name + ": " + p.source +
-                      "\n\nTasks of its job array have not finished; the command `merge` "
-                      "printed submits them again.\n\n";
-            continue;
-        }
-        if (rc == kInterruptedExit) {
-            code = rc;
-            report += "## " + name + ": " + p.source +
-                      "\n\nInterrupted; `--resume` with `--db` "
-                      "goes on from the runs it kept.\n\n";
-            break;
-        }
         if (rc != Ok) {
             code = rc;
-            report += "## " + name + ": " + p.source + "\n\nThe sweep failed (exit code " +
-                      std::to_string(rc) + "); see its messages.\n\n";
+            report += "## " + name + ": " + p.source + "\n\n" +
+                      (rc == kInterruptedExit
+                           ? std::string("Interrupted; `--resume` with `--db` goes on from the "
+                                         "runs it kept.")
+                       : rc == Incomplete
+                           ? std::string("Tasks of its job array have not finished; the command "
+                                         "`merge` printed submits them again.")
+                           : "The sweep failed (exit code " + std::to_string(rc) +
+                                 "); see its messages.") +
+                      "\n\n";
+            if (rc == kInterruptedExit)
+                break;
             continue;
         }
         const std::vector<ClaimOutcome> outcomes = judgeClaims(p, sweep);
