@@ -200,6 +200,24 @@ void SlurmArgs::addTo(CLI::App &cmd)
                    "--sbatch-arg=--account=lab (repeatable)");
 }
 
+bool SlurmArgs::fit(bool resumingPlan) const
+{
+    if (slurm)
+        return true;
+    const std::pair<const char *, bool> given[] = {
+        {"--dry-run", dryRun && !resumingPlan},     {"--cells-per-task", cellsPerTask != 0},
+        {"--array-limit", options.arrayLimit != 0}, {"--partition", !options.partition.empty()},
+        {"--time", !options.time.empty()},          {"--mem", !options.mem.empty()},
+        {"--sbatch-arg", !options.args.empty()}};
+    for (const auto &[option, set] : given)
+        if (set) {
+            std::fprintf(stderr, "error: %s goes with --slurm%s\n", option,
+                         std::string(option) == "--dry-run" ? " (or --resume DIR)" : "");
+            return false;
+        }
+    return true;
+}
+
 std::string thisProgram()
 {
     std::error_code error;

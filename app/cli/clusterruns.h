@@ -29,6 +29,9 @@ struct SlurmArgs
     SlurmOptions options;
 
     void addTo(CLI::App &cmd);
+    /** False, after saying so, when an option of --slurm is given without it (and,
+     *  for --dry-run, without --resume DIR either). */
+    bool fit(bool resumingPlan) const;
 };
 
 /**

@@ -106,6 +106,13 @@ int runTask(const std::string &out, std::optional<int> given, std::optional<int>
         *store, plan.label, [first, end](int cell) { return cell >= first && cell < end; }, jobs);
     store.reset();
     std::error_code ec;
+    if (fs::exists(partial + "-wal", ec)) { // closing folds the log in; a shard is one file
+        std::fprintf(stderr,
+                     "error: %s-wal remains after the store was closed; %s is not "
+                     "written\n",
+                     partial.c_str(), shard.c_str());
+        return RunFailed;
+    }
     fs::rename(partial, shard, ec);
     if (ec) {
         std::fprintf(stderr, "error: cannot rename %s to %s: %s\n", partial.c_str(), shard.c_str(),

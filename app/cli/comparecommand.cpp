@@ -249,7 +249,10 @@ int compareOnCluster(const CompareArgs &given)
 
 int compareCommand(const CompareArgs &a)
 {
-    if (a.resume && isClusterPlanFolder(a.scenario))
+    const bool resumingPlan = a.resume && isClusterPlanFolder(a.scenario);
+    if (!a.slurm.fit(resumingPlan))
+        return BadInput;
+    if (resumingPlan)
         return resumeOnCluster(a.scenario, a.slurm.dryRun);
     if (!a.param.empty())
         return sweepInstead(a);

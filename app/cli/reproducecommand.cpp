@@ -122,6 +122,8 @@ int reproduce(const ReproduceArgs &a)
         return BadInput;
     }
 
+    if (!a.slurm.fit(false))
+        return BadInput;
     if (a.slurm.slurm && a.merge) {
         std::fprintf(stderr, "error: give --slurm (plan and submit) or --merge (when the jobs "
                              "have ended), not both\n");

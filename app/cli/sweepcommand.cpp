@@ -421,7 +421,10 @@ int runPreparedSweep(PreparedSweep &s, SweepResult *result)
 
 int sweepCommand(const SweepArgs &given, SweepResult *result)
 {
-    if (given.resume && isClusterPlanFolder(given.scenario))
+    const bool resumingPlan = given.resume && isClusterPlanFolder(given.scenario);
+    if (!given.slurm.fit(resumingPlan))
+        return BadInput;
+    if (resumingPlan)
         return resumeOnCluster(given.scenario, given.slurm.dryRun);
     if (given.slurm.slurm)
         return sweepOnCluster(given);

@@ -109,6 +109,10 @@ private Q_SLOTS:
         QCOMPARE(plan.value("tasks").toInt(), 3);
         QVERIFY(QFileInfo(plan.value("inputs").toArray()[0].toObject().value("path").toString())
                     .isAbsolute());
+        const Result alone =
+            cli(sweepOptions(scenarioIn(dir)) + QStringList{"--partition", "short"});
+        QCOMPARE(alone.exitCode, 2);
+        QVERIFY2(alone.err.contains("--partition goes with --slurm"), alone.err.constData());
         // What it prints is a script bash reads.
         QProcess bash;
         bash.start("bash", {"-n", out + "/slurm/job.sbatch"});
