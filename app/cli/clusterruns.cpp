@@ -6,6 +6,7 @@
 #include "clisupport.h"
 #include "clustertasks.h"
 #include "command.h"
+#include "slurmsubmit.h"
 
 #include "base/textfile.h"
 
@@ -15,8 +16,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <optional>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace schedlab::cli {
 
@@ -26,24 +25,6 @@ namespace fs = std::filesystem;
 /** The most tasks an array gets unless --cells-per-task asks for more: Slurm's
  *  default MaxArraySize is 1001. */
 constexpr int kDefaultMaxTasks = 1000;
-
-/** `program` found on PATH, or empty. */
-std::string onPath(const std::string &program)
-{
-    const char *path = std::getenv("PATH");
-    std::string dirs = path ? path : "";
-    for (std::size_t start = 0; start <= dirs.size();) {
-        std::size_t end = dirs.find(':', start);
-        if (end == std::string::npos)
-            end = dirs.size();
-        const fs::path candidate =
-            fs::path(end > start ? dirs.substr(start, end - start) : ".") / program;
-        if (::access(candidate.c_str(), X_OK) == 0)
-            return candidate.string();
-        start = end + 1;
-    }
-    return {};
-}
 
 /** The job scripts of what is to run: the models' job, if any models are to be
  *  trained, then the runs' job, which waits for it. */
@@ -83,57 +64,19 @@ bool writeScripts(const JobScripts &j)
     return true;
 }
 
-/** `sbatch --parsable [--dependency=...] SCRIPT`: the job id, or nullopt after saying why. */
-std::optional<std::string> sbatch(const std::string &program, const std::string &script,
-                                  const std::string &dependency)
-{
-    const std::string command = shellQuoted(program) + " --parsable " +
-                                (dependency.empty() ? "" : "--dependency=" + dependency + " ") +
-                                shellQuoted(script);
-    FILE *pipe = ::popen(command.c_str(), "r");
-    if (!pipe) {
-        std::fprintf(stderr, "error: cannot run %s\n", command.c_str());
-        return std::nullopt;
-    }
-    std::string reply;
-    char buffer[256];
-    while (std::fgets(buffer, sizeof buffer, pipe))
-        reply += buffer;
-    const int status = ::pclose(pipe);
-    while (!reply.empty() && (reply.back() == '\n' || reply.back() == '\r'))
-        reply.pop_back();
-    const std::string job = reply.substr(0, reply.find(';')); // "ID;cluster" on a federation
-    if (status != 0 || job.empty() || job.find_first_not_of("0123456789") != std::string::npos) {
-        std::fprintf(stderr, "error: sbatch refused %s (exit status %d)%s%s\n", script.c_str(),
-                     WIFEXITED(status) ? WEXITSTATUS(status) : status, reply.empty() ? "" : ": ",
-                     reply.c_str());
-        return std::nullopt;
-    }
-    return job;
-}
-
 /** Submits the scripts with sbatch; prints what to do next; an exit code. */
 int submit(const ClusterPlan &plan, const JobScripts &j)
 {
-    const std::string program = onPath("sbatch");
-    if (program.empty()) {
-        std::fprintf(stderr,
-                     "error: sbatch is not on PATH: this machine cannot submit to Slurm; "
-                     "%s is written, submit it from a login node, or use --dry-run to write "
-                     "the script only\n",
-                     j.runsPath.c_str());
-        return RunFailed;
-    }
     std::string dependency;
     if (j.modelCount > 0) {
-        const auto job = sbatch(program, j.trainPath, "");
+        const auto job = sbatch(j.trainPath, "");
         if (!job)
             return RunFailed;
         std::printf("submitted job %s: %d task%s training the models the runs need\n", job->c_str(),
                     j.modelCount, j.modelCount == 1 ? "" : "s");
         dependency = "afterok:" + *job;
     }
-    const auto job = sbatch(program, j.runsPath, dependency);
+    const auto job = sbatch(j.runsPath, dependency);
     if (!job)
         return RunFailed;
     std::printf("submitted job %s: %d task%s of the %d runs planned in %s%s\n", job->c_str(),
@@ -175,65 +118,6 @@ std::string hours(double seconds)
     return text;
 }
 } // namespace
-
-void SlurmArgs::addTo(CLI::App &cmd)
-{
-    cmd.add_flag("--slurm", slurm,
-                 "Plan the runs as a Slurm job array (one task per --cells-per-task runs, each "
-                 "writing DIR/shards/TASK.db) and submit it with sbatch; `merge DIR` gathers "
-                 "the results. Needs --out DIR");
-    cmd.add_flag("--dry-run", dryRun,
-                 "With --slurm or --resume DIR: write the plan and job script and print the "
-                 "script and the cost estimate (one run timed here), without submitting");
-    cmd.add_option("--cells-per-task", cellsPerTask,
-                   "With --slurm: runs per array task (default: as few as keep the array within "
-                   "1000 tasks)");
-    cmd.add_option("--array-limit", options.arrayLimit,
-                   "With --slurm: tasks running at once (the array's %N; default: no limit)");
-    cmd.add_option("--partition", options.partition, "With --slurm: the Slurm partition");
-    cmd.add_option("--time", options.time,
-                   "With --slurm: time limit per task, as sbatch takes it (e.g. 1:00:00)");
-    cmd.add_option("--mem", options.mem,
-                   "With --slurm: memory per task, as sbatch takes it (e.g. 2G)");
-    cmd.add_option("--sbatch-arg", options.args,
-                   "With --slurm: one more #SBATCH line, as sbatch takes it, e.g. "
-                   "--sbatch-arg=--account=lab (repeatable)");
-}
-
-bool SlurmArgs::fit(bool resumingPlan) const
-{
-    if (slurm)
-        return true;
-    const std::pair<const char *, bool> given[] = {
-        {"--dry-run", dryRun && !resumingPlan},     {"--cells-per-task", cellsPerTask != 0},
-        {"--array-limit", options.arrayLimit != 0}, {"--partition", !options.partition.empty()},
-        {"--time", !options.time.empty()},          {"--mem", !options.mem.empty()},
-        {"--sbatch-arg", !options.args.empty()}};
-    for (const auto &[option, set] : given)
-        if (set) {
-            std::fprintf(stderr, "error: %s goes with --slurm%s\n", option,
-                         std::string(option) == "--dry-run" ? " (or --resume DIR)" : "");
-            return false;
-        }
-    return true;
-}
-
-std::string thisProgram()
-{
-    std::error_code error;
-    const fs::path self = fs::read_symlink("/proc/self/exe", error);
-    return error ? std::string("schedlab-cli") : self.string();
-}
-
-std::string absolutePath(const std::string &path)
-{
-    std::error_code error;
-    fs::path p = fs::absolute(path, error).lexically_normal();
-    std::string text = p.string();
-    while (text.size() > 1 && text.back() == '/')
-        text.pop_back();
-    return text;
-}
 
 int globalNotOnCluster(const std::string &scenario, const char *command)
 {

@@ -4,6 +4,7 @@
 #include "experiment/clusterplan.h"
 #include "experiment/clustershards.h"
 #include "experiment/sweep.h"
+#include "slurmsubmit.h"
 
 #include <functional>
 #include <nlohmann/json.hpp>
@@ -19,20 +20,6 @@ class ExperimentStore;
 }
 
 namespace schedlab::cli {
-
-/** The options `--slurm` adds to sweep and compare. */
-struct SlurmArgs
-{
-    bool slurm = false;
-    bool dryRun = false;
-    int cellsPerTask = 0; ///< 0: as many as keep the array within 1000 tasks
-    SlurmOptions options;
-
-    void addTo(CLI::App &cmd);
-    /** False, after saying so, when an option of --slurm is given without it (and,
-     *  for --dry-run, without --resume DIR either). */
-    bool fit(bool resumingPlan) const;
-};
 
 /**
  * The runs of a sweep or comparison as a cluster plan sees them, rebuilt from the
@@ -81,12 +68,6 @@ int resumeOnCluster(const std::string &out, bool dryRun);
 
 /** True when `path` is the folder of a cluster plan (it holds plan.json). */
 bool isClusterPlanFolder(const std::string &path);
-
-/** The path of this program, for a job script to run. */
-std::string thisProgram();
-
-/** Absolute, for a plan another process reads from another folder. */
-std::string absolutePath(const std::string &path);
 
 /** The options sweep and compare share (SweepArgs, CompareArgs), as a plan keeps them. */
 template <class Args> nlohmann::ordered_json sharedOptions(const Args &a)

@@ -2,7 +2,10 @@
 #include "clisupport.h"
 #include "command.h"
 #include "progressbar.h"
+#include "slurmsubmit.h"
 
+#include "base/textfile.h"
+#include "experiment/clusterplan.h"
 #include "experiment/trainingrecorder.h"
 #include "learn/trainer.h"
 #include "train/trainers.h"
@@ -13,6 +16,7 @@
 #include <cmath>
 #include <csignal>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <thread>
@@ -34,6 +38,9 @@ struct TrainArgs
     std::string from;
     std::string db;
     bool json = false;
+    SlurmArgs slurm; ///< --slurm: one Slurm array task per seed
+    int seeds = 1;   ///< with --slurm: seeds --seed, +1, ...
+    std::string out; ///< with --slurm: DIR for the script, the models and the curves
 };
 
 std::atomic<bool> gInterrupted{false};
@@ -82,8 +89,99 @@ void printPoint(const TrainPoint &p, int episodes)
     std::fflush(stdout);
 }
 
+/**
+ * `train --slurm --seeds N --out DIR`: a job array of one training a seed (the same
+ * program, the same options), each writing DIR/models/seed-S.ckpt and its curves to
+ * DIR/curves/seed-S.db. An exit code.
+ */
+int trainOnCluster(const TrainArgs &a, std::uint64_t firstSeed)
+{
+    if (a.out.empty() || !a.checkpoint.empty() || !a.db.empty() || a.json) {
+        std::fprintf(stderr, "error: train --slurm needs --out DIR and takes no --checkpoint, "
+                             "--db or --json: each seed's model goes to DIR/models/seed-S.ckpt "
+                             "and its curves to DIR/curves/seed-S.db\n");
+        return BadInput;
+    }
+    if (!countAllowed(a.seeds, 1, kMaxSeeds, "--seeds") ||
+        !countAllowed(a.slurm.options.arrayLimit, 0, 1000000, "--array-limit"))
+        return BadInput;
+    if (firstSeed > std::uint64_t(std::numeric_limits<std::int64_t>::max() - a.seeds)) {
+        std::fprintf(stderr, "error: --seed %llu: with --slurm the seeds go up to %lld\n",
+                     static_cast<unsigned long long>(firstSeed),
+                     static_cast<long long>(std::numeric_limits<std::int64_t>::max() - a.seeds));
+        return BadInput;
+    }
+    namespace fs = std::filesystem;
+    const std::string out = absolutePath(a.out);
+    std::error_code ec;
+    for (const char *folder : {"slurm", "models", "curves"})
+        fs::create_directories(fs::path(out) / folder, ec);
+    if (ec) {
+        std::fprintf(stderr, "error: --out %s: cannot make its folders: %s\n", out.c_str(),
+                     ec.message().c_str());
+        return BadInput;
+    }
+    const std::string last = std::to_string(firstSeed + std::uint64_t(a.seeds) - 1);
+    std::string script =
+        sbatchHeader("SchedLab train " + a.agent + ": seeds " + std::to_string(firstSeed) + " to " +
+                         last + ", one a task",
+                     "schedlab-train", arraySpec({}, a.seeds, a.slurm.options.arrayLimit),
+                     (fs::path(out) / "slurm" / "%A_%a.out").string(), a.slurm.options);
+    script += "seed=$((" + std::to_string(firstSeed) + " + SLURM_ARRAY_TASK_ID))\n";
+    std::string command = "exec " + shellQuoted(thisProgram()) + " train " +
+                          shellQuoted(absolutePath(a.scenario)) + " --agent " +
+                          shellQuoted(a.agent);
+    for (const std::string &set : a.set)
+        command += " --set " + shellQuoted(set);
+    if (a.episodes > 0)
+        command += " --episodes " + std::to_string(a.episodes);
+    if (!std::isnan(a.epsilon)) {
+        char epsilon[32];
+        std::snprintf(epsilon, sizeof epsilon, "%.17g", a.epsilon);
+        command += std::string(" --epsilon ") + epsilon;
+    }
+    command += " --reward " + shellQuoted(a.reward);
+    if (!a.from.empty())
+        command += " --from " + shellQuoted(absolutePath(a.from));
+    const std::string models = shellQuoted((fs::path(out) / "models").string());
+    const std::string curves = shellQuoted((fs::path(out) / "curves").string());
+    script += command + " --seed \"$seed\" --checkpoint " + models + "/seed-\"$seed\".ckpt --db " +
+              curves + "/seed-\"$seed\".db\n";
+    const std::string path = (fs::path(out) / "slurm" / "train.sbatch").string();
+    std::string why;
+    if (!replaceFile(path, script, &why)) {
+        std::fprintf(stderr, "error: %s\n", why.c_str());
+        return RunFailed;
+    }
+    if (a.slurm.dryRun) {
+        std::fputs(script.c_str(), stdout);
+        std::printf("# written, not submitted: sbatch %s\n", shellQuoted(path).c_str());
+    } else {
+        const std::optional<std::string> job = sbatch(path, "");
+        if (!job)
+            return RunFailed;
+        std::printf("submitted job %s: %d task%s training %s from seeds %llu to %s\n", job->c_str(),
+                    a.seeds, a.seeds == 1 ? "" : "s", a.agent.c_str(),
+                    static_cast<unsigned long long>(firstSeed), last.c_str());
+        std::printf("follow it: squeue -j %s\n", job->c_str());
+    }
+    std::printf("models: %s/models/seed-S.ckpt, curves: %s/curves/seed-S.db\n", out.c_str(),
+                out.c_str());
+    return finishOutput() ? Ok : RunFailed;
+}
+
 int trainCommand(const TrainArgs &a)
 {
+    if (!a.slurm.fit(false))
+        return BadInput;
+    if (!a.slurm.slurm && (a.seeds != 1 || !a.out.empty())) {
+        std::fprintf(stderr, "error: --seeds and --out go with --slurm (one training a seed)\n");
+        return BadInput;
+    }
+    if (!a.slurm.slurm && a.checkpoint.empty()) {
+        std::fprintf(stderr, "error: --checkpoint FILE is required: where the weights go\n");
+        return BadInput;
+    }
     const auto loaded = loadScenarioOrReport(a.scenario, {}, a.set);
     if (!loaded)
         return BadInput;
@@ -103,6 +201,15 @@ int trainCommand(const TrainArgs &a)
     options.reward = a.reward;
     if (!loadCheckpointOption(a.from, options.initial))
         return BadInput;
+    if (a.slurm.slurm) {
+        try { // the agent must fit the scenario before any task is submitted
+            makeTrainer(*scenario, options);
+        } catch (const std::exception &e) {
+            std::fprintf(stderr, "error: %s\n", e.what());
+            return BadInput;
+        }
+        return trainOnCluster(a, options.seed);
+    }
 
     // Find out now, not after the training, that the weights cannot be saved there.
     if (!outputAllowed(a.checkpoint, "--checkpoint", {a.scenario, a.from, a.db}))
@@ -210,8 +317,8 @@ void registerTrainCommand(CLI::App &app, int &exitCode)
     cmd->add_option("--agent", a.agent, "What to train: " + agents)->required();
     cmd->add_option("--episodes", a.episodes, "Episodes (default: the agent's documented budget)")
         ->check(CLI::Range(1, 1000000));
-    cmd->add_option("--checkpoint", a.checkpoint, "File to save the trained weights to")
-        ->required();
+    cmd->add_option("--checkpoint", a.checkpoint,
+                    "File to save the trained weights to (required, but with --slurm)");
     addSetOption(*cmd, a.set);
     cmd->add_option("--seed", a.seed, "Seed of the first episode (default: the scenario's)")
         ->check(seedText())
@@ -221,6 +328,13 @@ void registerTrainCommand(CLI::App &app, int &exitCode)
     cmd->add_option("--from", a.from, "Continue from this checkpoint");
     cmd->add_option("--db", a.db, "Experiment store (SQLite) for the training curves");
     cmd->add_flag("--json", a.json, "Print one JSON object with the curve");
+    a.slurm.addTo(*cmd, false);
+    cmd->add_option("--seeds", a.seeds,
+                    "With --slurm: train from this many seeds (--seed, +1, ...), one Slurm "
+                    "array task each");
+    cmd->add_option("--out", a.out,
+                    "With --slurm: folder for the job script (DIR/slurm/train.sbatch), the "
+                    "models (DIR/models/seed-S.ckpt) and the curves (DIR/curves/seed-S.db)");
     cmd->callback([&exitCode] { exitCode = trainCommand(a); });
 }
 

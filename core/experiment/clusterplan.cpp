@@ -160,7 +160,7 @@ std::vector<std::string> changedInputs(const ClusterPlan &plan)
     return out;
 }
 
-std::string arraySpec(const ClusterPlan &plan, const std::vector<int> &tasks, int count)
+std::string arraySpec(const std::vector<int> &tasks, int count, int limit)
 {
     std::string spec;
     if (tasks.empty()) {
@@ -179,8 +179,8 @@ std::string arraySpec(const ClusterPlan &plan, const std::vector<int> &tasks, in
             i = j + 1;
         }
     }
-    if (plan.slurm.arrayLimit > 0)
-        spec += "%" + std::to_string(plan.slurm.arrayLimit);
+    if (limit > 0)
+        spec += "%" + std::to_string(limit);
     return spec;
 }
 
@@ -198,30 +198,41 @@ std::string shellQuoted(const std::string &text)
     return out + "'";
 }
 
+std::string sbatchHeader(const std::string &comment, const std::string &jobName,
+                         const std::string &array, const std::string &output,
+                         const SlurmOptions &slurm)
+{
+    std::string s = "#!/bin/bash\n# " + comment + "\n";
+    s += "#SBATCH --job-name=" + jobName + "\n";
+    s += "#SBATCH --array=" + array + "\n";
+    s += "#SBATCH --cpus-per-task=1\n";
+    s += "#SBATCH --output=" + output + "\n";
+    if (!slurm.partition.empty())
+        s += "#SBATCH --partition=" + slurm.partition + "\n";
+    if (!slurm.time.empty())
+        s += "#SBATCH --time=" + slurm.time + "\n";
+    if (!slurm.mem.empty())
+        s += "#SBATCH --mem=" + slurm.mem + "\n";
+    for (const std::string &arg : slurm.args)
+        s += "#SBATCH " + arg + "\n";
+    return s;
+}
+
 std::string sbatchScript(const ClusterPlan &plan, const std::vector<int> &tasks, bool training)
 {
     const int all = training ? plan.models : plan.tasks();
     const int count = tasks.empty() ? all : int(tasks.size());
-    std::string s = "#!/bin/bash\n";
-    s += "# SchedLab " + plan.command + " '" + plan.label + "': " +
-         (training ? std::to_string(plan.models) + " models its runs need, one a task"
-                   : std::to_string(plan.cells) + " runs in " + std::to_string(plan.tasks()) +
-                         " tasks of up to " + std::to_string(plan.cellsPerTask)) +
-         (tasks.empty() ? "" : "; these " + std::to_string(count) + " run again") + "\n";
-    s += "#SBATCH --job-name=schedlab-" + std::string(training ? "train" : plan.command) + "\n";
-    s += "#SBATCH --array=" + arraySpec(plan, tasks, all) + "\n";
-    s += "#SBATCH --cpus-per-task=1\n";
-    s += "#SBATCH --output=" +
-         (fs::path(plan.out) / "slurm" / (training ? "train_%A_%a.out" : "%A_%a.out")).string() +
-         "\n";
-    if (!plan.slurm.partition.empty())
-        s += "#SBATCH --partition=" + plan.slurm.partition + "\n";
-    if (!plan.slurm.time.empty())
-        s += "#SBATCH --time=" + plan.slurm.time + "\n";
-    if (!plan.slurm.mem.empty())
-        s += "#SBATCH --mem=" + plan.slurm.mem + "\n";
-    for (const std::string &arg : plan.slurm.args)
-        s += "#SBATCH " + arg + "\n";
+    const std::string comment =
+        "SchedLab " + plan.command + " '" + plan.label + "': " +
+        (training ? std::to_string(plan.models) + " models its runs need, one a task"
+                  : std::to_string(plan.cells) + " runs in " + std::to_string(plan.tasks()) +
+                        " tasks of up to " + std::to_string(plan.cellsPerTask)) +
+        (tasks.empty() ? "" : "; these " + std::to_string(count) + " run again");
+    const fs::path logs = fs::path(plan.out) / "slurm";
+    std::string s =
+        sbatchHeader(comment, "schedlab-" + std::string(training ? "train" : plan.command),
+                     arraySpec(tasks, all, plan.slurm.arrayLimit),
+                     (logs / (training ? "train_%A_%a.out" : "%A_%a.out")).string(), plan.slurm);
     if (training)
         s += "# Each task writes only " + (fs::path(plan.out) / "models").string() +
              "/MODEL.ckpt, which the runs' job reads\n";

@@ -69,8 +69,15 @@ std::optional<ClusterPlan> readClusterPlan(const std::string &out, std::string *
  *  ..."), one message per changed or unreadable input; empty when all match. */
 std::vector<std::string> changedInputs(const ClusterPlan &plan);
 
-/** The `--array` value: "0-11%4" for every task of `count`, "3,7-9" for the given ones. */
-std::string arraySpec(const ClusterPlan &plan, const std::vector<int> &tasks, int count);
+/** The `--array` value: "0-11%4" for every task of `count`, "3,7-9" for the given
+ *  ones, with `%limit` when `limit` > 0. */
+std::string arraySpec(const std::vector<int> &tasks, int count, int limit);
+
+/** A job array script's first lines: `#!/bin/bash`, `# comment` and its #SBATCH lines
+ *  (one core a task, each task's output to `output`, then the site's options). */
+std::string sbatchHeader(const std::string &comment, const std::string &jobName,
+                         const std::string &array, const std::string &output,
+                         const SlurmOptions &slurm);
 
 /** The sbatch script of the plan's job array (all tasks when `tasks` is empty); with
  *  `training`, of its models' job instead (`run-task OUT --model N`). */

@@ -347,6 +347,40 @@ private Q_SLOTS:
         QVERIFY(verdicts(merged).size() > 3);
     }
 
+    void trainsOneSeedATask()
+    {
+        QTemporaryDir dir;
+        const QString scenario = scenarioIn(dir), out = dir.filePath("cluster");
+        const QStringList options = {"train", scenario, "--agent", "gpg", "--episodes", "2"};
+        const Result p =
+            cli(options + QStringList{"--seed", "5", "--seeds", "3", "--slurm", "--dry-run",
+                                      "--out", out, "--array-limit", "2"});
+        QVERIFY2(p.exitCode == 0, p.err.constData());
+        const QByteArray script = readAll(out + "/slurm/train.sbatch");
+        QVERIFY2(p.out.startsWith(script), p.out.constData());
+        QVERIFY(script.contains("#SBATCH --array=0-2%2\n"));
+        QVERIFY(script.contains("seed=$((5 + SLURM_ARRAY_TASK_ID))\n"));
+        // The script as Slurm runs its task 1: seed 6, as `train --seed 6` trains it.
+        QProcess task;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("SLURM_ARRAY_TASK_ID", "1");
+        task.setProcessEnvironment(env);
+        task.start("bash", {out + "/slurm/train.sbatch"});
+        QVERIFY(task.waitForFinished(120000));
+        QVERIFY2(task.exitCode() == 0, task.readAllStandardError().constData());
+        QVERIFY(QFile::exists(out + "/curves/seed-6.db"));
+        const QString local = dir.filePath("local.ckpt");
+        QVERIFY(cli(options + QStringList{"--seed", "6", "--checkpoint", local}).exitCode == 0);
+        QCOMPARE(readAll(out + "/models/seed-6.ckpt"), readAll(local));
+        const Result both =
+            cli(options + QStringList{"--slurm", "--out", out, "--checkpoint", local});
+        QCOMPARE(both.exitCode, 2);
+        QVERIFY2(both.err.contains("takes no --checkpoint"), both.err.constData());
+        const Result alone = cli(options + QStringList{"--seeds", "3", "--checkpoint", local});
+        QCOMPARE(alone.exitCode, 2);
+        QVERIFY2(alone.err.contains("--seeds and --out go with --slurm"), alone.err.constData());
+    }
+
     void mergedComparisonIsTheLocalComparison()
     {
         QTemporaryDir dir;
