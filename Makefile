@@ -13,6 +13,13 @@ DEPS      := cmake ninja-build g++ pkg-config qt6-base-dev qt6-svg-dev libqcusto
              fonts-urw-base35 fonts-lmodern \
              python3-dev pybind11-dev python3-numpy python3-pandas python3-pytest \
              python3-matplotlib
+# The Slurm test (tests/cluster/slurm_sweep.sh) starts a cluster of this machine alone
+# from these when the tests run as root, and skips without them; they install in
+# seconds and the test takes about 12 s. Installing them starts no daemon without an
+# init system; under systemd munged starts, slurmd and slurmctld not until an
+# /etc/slurm/slurm.conf exists, and the test uses none of them.
+SLURM_TEST_DEPS := slurmctld slurmd slurm-client munge
+DEPS      += $(SLURM_TEST_DEPS)
 
 # `make sanitize` builds the core, the programs and the non-GUI tests with AddressSanitizer
 # and UndefinedBehaviorSanitizer into $(SANITIZE_BUILD) and runs the tests; `make fuzz`
