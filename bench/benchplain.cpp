@@ -50,7 +50,7 @@ struct PlainNode
     double perf, cpu;
     int busy = 0;
     double demand = 0.0;
-    std::deque<int> queue;
+    std::deque<int> queue = {};
 };
 
 /** Each service's `replicas.edge` on the nodes of each site, spread evenly. */

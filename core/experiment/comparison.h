@@ -33,7 +33,7 @@ struct Variant
     PolicySelection policies;
     /** Policies written outside the registry (a Python function), built afresh for each
      *  run: the planes it sets run them, under the names `policies` gives them. */
-    std::function<PolicySet()> given;
+    std::function<PolicySet()> given = {};
 };
 
 struct ComparisonSpec

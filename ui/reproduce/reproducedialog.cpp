@@ -26,14 +26,6 @@ namespace schedlab::ui {
 
 namespace {
 enum Column { Name, Source, Time, What };
-
-QStringList fromStd(const std::vector<std::string> &items)
-{
-    QStringList out;
-    for (const std::string &i : items)
-        out << QString::fromStdString(i);
-    return out;
-}
 } // namespace
 
 ReproduceDialog::ReproduceDialog(Setup setup, ChartOpener openCharts, QWidget *parent)
