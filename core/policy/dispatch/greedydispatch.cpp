@@ -30,12 +30,21 @@ private:
         const SimState &state = ctx.state;
         int best = kCloud;
         double bestLoad = 0.0;
+        double bestMem = -1.0; // < 0: not divided out yet
         for (const int n : ctx.candidates) {
             const double load = state.cpuLoad(n);
-            if (best == kCloud || load < bestLoad ||
-                (load == bestLoad && state.memAllocated(n) < state.memAllocated(best))) {
+            if (best == kCloud || load < bestLoad) {
                 best = n;
                 bestLoad = load;
+                bestMem = -1.0;
+            } else if (load == bestLoad) {
+                if (bestMem < 0.0)
+                    bestMem = state.memAllocated(best);
+                const double mem = state.memAllocated(n);
+                if (mem < bestMem) {
+                    best = n;
+                    bestMem = mem;
+                }
             }
         }
         return best;
