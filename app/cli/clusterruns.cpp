@@ -9,8 +9,10 @@
 #include "slurmsubmit.h"
 
 #include "base/textfile.h"
+#include "workload/tracepool.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -177,7 +179,16 @@ int planOnCluster(const ClusterRuns &runs, const SlurmArgs &slurm)
                             ? slurm.cellsPerTask
                             : std::max(1, (plan.cells + kDefaultMaxTasks - 1) / kDefaultMaxTasks);
     plan.slurm = slurm.options;
-    for (const std::string &input : runs.inputs) {
+    std::vector<std::string> inputs = runs.inputs;
+    // A trace is read by every run anew: one changed after planning would change results.
+    for (const PlannedComparison &c : comparisons)
+        if (const std::string trace = c.scenario ? traceFileOf(*c.scenario) : std::string();
+            !trace.empty()) {
+            const std::string path = fs::path(absolutePath(trace)).lexically_normal().string();
+            if (std::find(inputs.begin(), inputs.end(), path) == inputs.end())
+                inputs.push_back(path);
+        }
+    for (const std::string &input : inputs) {
         std::string why;
         const auto hash = contentHash(input, &why);
         if (!hash) {

@@ -35,7 +35,8 @@ struct ClusterPlan
     std::string label;
     std::string out;     ///< the plan's folder, absolute
     std::string program; ///< schedlab-cli that planned it, absolute
-    /** (absolute path, contentHash()) of every input: scenario files, checkpoint. */
+    /** (absolute path, contentHash()) of every input: scenario files, the traces their
+     *  workloads read, checkpoint. */
     std::vector<std::pair<std::string, std::string>> inputs;
     int cells = 0;
     int cellsPerTask = 1;

@@ -63,6 +63,19 @@ TracePool makeTracePool(const std::vector<TraceTask> &tasks, TraceFormat format,
     return pool;
 }
 
+std::string traceFileOf(const Scenario &scenario)
+{
+    const RequestWorkload &w = scenario.workload.requests;
+    const bool fromTrace = w.kind == RequestWorkloadKind::Trace ||
+                           (w.kind == RequestWorkloadKind::Pattern && !w.tracePath.empty());
+    if (!fromTrace || w.tracePath.empty())
+        return {};
+    std::filesystem::path path = w.tracePath;
+    if (path.is_relative() && !scenario.sourcePath.empty())
+        path = std::filesystem::path(scenario.sourcePath).parent_path() / path;
+    return path.string();
+}
+
 TracePool loadTracePool(const Scenario &scenario, std::string *error)
 {
     const RequestWorkload &w = scenario.workload.requests;
@@ -72,9 +85,7 @@ TracePool loadTracePool(const Scenario &scenario, std::string *error)
             *error = "unknown trace format '" + w.traceFormat + "'";
         return {};
     }
-    std::filesystem::path path = w.tracePath;
-    if (path.is_relative() && !scenario.sourcePath.empty())
-        path = std::filesystem::path(scenario.sourcePath).parent_path() / path;
+    const std::filesystem::path path = traceFileOf(scenario);
     const TraceImport import = importAlibabaTraceFile(path.string(), *format);
     if (import.tasks.empty()) {
         if (error)

@@ -51,6 +51,12 @@ struct TracePool
 TracePool makeTracePool(const std::vector<TraceTask> &tasks, TraceFormat format, int services);
 
 /**
+ * The trace file a scenario's runs read (`workload.requests.path`, relative to the
+ * scenario file), as loadTracePool() opens it; empty when its workload reads none.
+ */
+std::string traceFileOf(const Scenario &scenario);
+
+/**
  * The pool of a scenario's trace (`workload.requests.path`, relative to the
  * scenario file). Returns an empty pool and sets `error` when the trace cannot be
  * read or has no usable row.

@@ -263,6 +263,46 @@ private Q_SLOTS:
         QVERIFY2(noPlan.err.contains("plan.json"), noPlan.err.constData());
     }
 
+    /** A trace the scenario's workload reads is an input of the plan like the scenario. */
+    void changedTraceIsRefused()
+    {
+        QTemporaryDir dir;
+        const QString scenario = scenarioIn(dir), trace = dir.filePath("trace.csv"),
+                      out = dir.filePath("cluster");
+        QVERIFY(QFile::copy(QStringLiteral(SCHEDLAB_TEST_DATA "/traces/alibaba-2017-sample.csv"),
+                            trace));
+        const QByteArray poisson = "requests: {kind: poisson, rate: 5/s}";
+        QByteArray text = readAll(scenario);
+        QVERIFY(text.contains(poisson));
+        writeAll(scenario, text.replace(poisson, "requests: {kind: trace, format: alibaba-2017, "
+                                                 "path: trace.csv, time_scale: 0.005}"));
+        const Result p =
+            cli({"sweep", scenario, "--param", "seed=1,2", "--dispatch", "greedy", "--seeds", "1",
+                 "--duration", "30s", "--jobs", "1", "--out", out, "--slurm", "--dry-run"});
+        QVERIFY2(p.exitCode == 0, p.err.constData());
+        const auto json = QJsonDocument::fromJson(readAll(out + "/plan.json")).object();
+        QString hash;
+        for (const QJsonValue &input : json.value("inputs").toArray())
+            if (input.toObject().value("path").toString() == trace)
+                hash = input.toObject().value("hash").toString();
+        QVERIFY2(!hash.isEmpty(), readAll(out + "/plan.json").constData());
+        QVERIFY(runTasks(out, {0}));
+
+        QFile f(trace);
+        QVERIFY(f.open(QIODevice::Append));
+        f.write("12900,12910,11852,72600,1,Terminated,100,0.005\n");
+        f.close();
+        for (const QStringList &args :
+             {QStringList{"merge", out}, {"run-task", out, "--task", "1"}}) {
+            const Result r = cli(args);
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(trace.toUtf8() + " changed since the plan in " + out.toUtf8() +
+                                    " (content hash " + hash.toUtf8() + ", now "),
+                     r.err.constData());
+        }
+        QVERIFY(!QFile::exists(out + "/shards/1.db"));
+    }
+
     void modelsAreTrainedFirst()
     {
         QTemporaryDir dir;
