@@ -121,15 +121,6 @@ std::string hours(double seconds)
 }
 } // namespace
 
-int globalNotOnCluster(const std::string &scenario, const char *command)
-{
-    std::fprintf(stderr,
-                 "error: --slurm: %s is a global scenario; its %s runs on this machine only "
-                 "(without --slurm)\n",
-                 scenario.c_str(), command);
-    return BadInput;
-}
-
 bool clusterOptionsFit(const std::string &out, bool resume, const char *command)
 {
     if (out.empty()) {

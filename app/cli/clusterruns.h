@@ -8,6 +8,7 @@
 
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,9 +42,15 @@ struct ClusterRuns
                        const std::function<bool(int)> &selected, int jobs)>
         run;
     /** Prints and writes the results as the local command does, every run of them
-     *  taken from its --db store (none is run); an exit code. A sweep's results go to
-     *  `sweep` too, when given. */
-    std::function<int(const std::string &label, SweepResult *sweep)> report;
+     *  taken from its --db store, or where the local command keeps no store (`stored`
+     *  false) from `results`, by cell of the plan (none is run); an exit code. A
+     *  sweep's results go to `sweep` too, when given. */
+    std::function<int(const std::string &label,
+                      const std::vector<std::optional<RunResult>> &results, SweepResult *sweep)>
+        report;
+    /** False for a global sweep: the local command keeps its runs in no store, so the
+     *  merge writes none and gives report() the shards' results. */
+    bool stored = true;
     /** Seconds one run of the first cell takes here (throws when it cannot run, e.g.
      *  for want of a model trained only by the plan). */
     std::function<double()> sample;
@@ -78,6 +85,7 @@ template <class Args> nlohmann::ordered_json sharedOptions(const Args &a)
             {"dequeue", a.planes.dequeue},
             {"orchestration", a.planes.orchestration},
             {"placement", a.planes.placement},
+            {"global", a.global},
             {"duration", a.duration},
             {"out", a.out},
             {"db", a.db},
@@ -95,6 +103,7 @@ template <class Args> void readSharedOptions(const nlohmann::ordered_json &o, Ar
     a.planes.dequeue = o.value("dequeue", "");
     a.planes.orchestration = o.value("orchestration", "");
     a.planes.placement = o.value("placement", "");
+    a.global = o.value("global", "");
     a.duration = o.value("duration", "");
     a.out = o.value("out", "");
     a.db = o.value("db", "");
@@ -103,9 +112,6 @@ template <class Args> void readSharedOptions(const nlohmann::ordered_json &o, Ar
     a.resume = o.value("resume", false);
     a.jobs = o.value("jobs", 0);
 }
-
-/** Says a global scenario's `command` runs on this machine only; BadInput. */
-int globalNotOnCluster(const std::string &scenario, const char *command);
 
 /** `--slurm`'s own checks of the options (said on stderr); then the paths are made
  *  absolute, for the tasks and the merge, which may run in another folder. */

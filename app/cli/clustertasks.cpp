@@ -195,6 +195,20 @@ int mergeCluster(const std::string &out, const std::string &givenDb, SweepResult
         std::fprintf(stderr, "the command above runs those tasks again; then merge again\n");
         return finishOutput() ? Incomplete : RunFailed;
     }
+    const std::string files = plan.command == "sweep" ? plan.out + "/" : plan.out;
+    RebuiltPlan merged;
+    if (!r.runs.stored) {
+        if (!givenDb.empty()) {
+            std::fprintf(stderr,
+                         "error: --db %s: the %s in %s keeps its runs in no store (a global "
+                         "scenario's); its results are the files in that folder\n",
+                         givenDb.c_str(), plan.command.c_str(), plan.out.c_str());
+            return BadInput;
+        }
+        if (const int rc = rebuildPlan(out, {{"out", files}}, merged); rc != Ok)
+            return rc;
+        return merged.runs.report(plan.label, shards.results, sweep);
+    }
     const std::string planDb = plan.options.value("db", "");
     const std::string db = !givenDb.empty()  ? absolutePath(givenDb)
                            : !planDb.empty() ? planDb
@@ -205,12 +219,10 @@ int mergeCluster(const std::string &out, const std::string &givenDb, SweepResult
         return BadInput;
     if (!importRuns(db, comparisons, shards))
         return RunFailed;
-    RebuiltPlan merged;
-    const std::string files = plan.command == "sweep" ? plan.out + "/" : plan.out;
     if (const int rc = rebuildPlan(out, {{"db", db}, {"out", files}, {"resume", true}}, merged);
         rc != Ok)
         return rc;
-    return merged.runs.report(plan.label, sweep);
+    return merged.runs.report(plan.label, shards.results, sweep);
 }
 
 int rebuildPlan(const std::string &out, const nlohmann::ordered_json &overrides, RebuiltPlan &r)

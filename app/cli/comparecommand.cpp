@@ -11,8 +11,12 @@
 #include "experiment/comparisonfiles.h"
 #include "experiment/comparisonrecorder.h"
 #include "experiment/storedcomparison.h"
+#include "experiment/sweep.h"
+#include "global/globalresult.h"
 #include "global/globalscenarioreader.h"
+#include "global/globalsimulation.h"
 #include "metrics/engineeringformat.h"
+#include "policy/global/architecture.h"
 #include "scenario/scenarioio.h"
 #include "store/experimentstore.h"
 
@@ -234,6 +238,76 @@ int runPreparedCompare(PreparedCompare &c)
         return RunFailed;
     return code;
 }
+/** A comparison of a global scenario as a cluster plan sees it: its architectures' runs
+ *  are the cells, each run as the local comparison runs it, its metrics kept. */
+int globalClusterRuns(const nlohmann::ordered_json &options, PreparedCompare &c, ClusterRuns &out)
+{
+    const CompareArgs &a = c.args;
+    if (!a.db.empty()) {
+        std::fprintf(stderr, "error: --db does not store global comparisons; use --out\n");
+        return BadInput;
+    }
+    struct Global
+    {
+        PreparedGlobalCompare prepared;
+        Scenario standIn;
+        ComparisonSpec spec;
+    };
+    auto g = std::make_shared<Global>();
+    if (const int rc = prepareGlobalCompare(std::move(c.loaded->global()),
+                                            {a.global, a.seeds, a.jobs, a.duration, a.out, a.json},
+                                            g->prepared);
+        rc != Ok)
+        return rc;
+    g->standIn = globalStandIn(g->prepared.scenario);
+    for (const std::string &name : g->prepared.architectures)
+        g->spec.variants.push_back({name, {}});
+    g->spec.seeds = g->prepared.seeds;
+    out.command = "compare";
+    out.options = options;
+    out.label = comparisonLabel(g->standIn);
+    out.inputs = {a.scenario};
+    out.stored = false;
+    out.comparisons = [g](const std::string &label) {
+        return std::vector<PlannedComparison>{
+            {label, saveScenarioText(g->standIn), g->spec, "", &g->standIn}};
+    };
+    out.run = [g](ExperimentStore &store, const std::string &label,
+                  const std::function<bool(int)> &selected, int jobs) {
+        ComparisonSpec spec = g->spec;
+        spec.jobs = jobs;
+        ComparisonRecorder recorder(store, g->standIn, spec, label);
+        ComparisonHooks hooks;
+        hooks.selected = selected;
+        recorder.attach(hooks);
+        if (recorder.ok())
+            runGlobalComparison(g->prepared.scenario, spec, hooks);
+        if (!recorder.ok())
+            std::fprintf(stderr, "error: %s\n", recorder.error().c_str());
+        return recorder.ok();
+    };
+    out.report = [g](const std::string &, const std::vector<std::optional<RunResult>> &results,
+                     SweepResult *) {
+        global::GlobalComparison comparison{g->prepared.architectures, g->prepared.seeds, {}};
+        for (const std::optional<RunResult> &r : results) {
+            std::vector<std::pair<std::string, double>> metrics;
+            for (const MetricValue &m : r ? r->metrics : std::vector<MetricValue>{})
+                metrics.emplace_back(m.name, m.value);
+            comparison.runs.push_back(global::globalResultOf(metrics));
+        }
+        const int rc = reportGlobalCompare(g->prepared, comparison);
+        return rc == Ok && !finishOutput() ? int(RunFailed) : rc;
+    };
+    out.sample = [g] {
+        const auto began = std::chrono::steady_clock::now();
+        global::runGlobal(g->prepared.scenario,
+                          *global::findGlobalArchitecture(g->prepared.architectures.front()),
+                          g->prepared.seeds.front());
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+    };
+    return Ok;
+}
+
 int compareOnCluster(const CompareArgs &given)
 {
     CompareArgs a = given;
@@ -282,7 +356,7 @@ int compareClusterRuns(const nlohmann::ordered_json &options, ClusterRuns &out)
     if (const int rc = prepareCompare(args, *c); rc != Ok)
         return rc;
     if (!c->scenario)
-        return globalNotOnCluster(c->args.scenario, "comparison");
+        return globalClusterRuns(options, *c, out);
     out.command = "compare";
     out.options = options;
     out.label = c->label;
@@ -315,7 +389,8 @@ int compareClusterRuns(const nlohmann::ordered_json &options, ClusterRuns &out)
             std::fprintf(stderr, "error: %s\n", recorder.error().c_str());
         return ok && recorder.ok();
     };
-    out.report = [c](const std::string &label, SweepResult *) {
+    out.report = [c](const std::string &label, const std::vector<std::optional<RunResult>> &,
+                     SweepResult *) {
         c->label = label;
         c->selected = [](int) { return false; };
         return runPreparedCompare(*c);

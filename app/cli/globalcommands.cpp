@@ -146,7 +146,8 @@ int runGlobalScenario(global::GlobalScenario scenario, const GlobalRunArgs &a)
     return Ok;
 }
 
-int compareGlobalScenario(global::GlobalScenario scenario, const GlobalCompareArgs &a)
+int prepareGlobalCompare(global::GlobalScenario scenario, const GlobalCompareArgs &a,
+                         PreparedGlobalCompare &out)
 {
     if (!applyDuration(scenario, a.duration))
         return BadInput;
@@ -157,17 +158,20 @@ int compareGlobalScenario(global::GlobalScenario scenario, const GlobalCompareAr
         std::fprintf(stderr, "error: --seeds must be at least 1\n");
         return BadInput;
     }
-    std::vector<std::uint64_t> seeds;
+    out.args = a;
+    out.architectures = *names;
+    out.seeds.clear();
     for (int i = 0; i < a.seeds; ++i)
-        seeds.push_back(scenario.seed + std::uint64_t(i));
-    const int jobs = a.jobs > 0 ? a.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
-    ProgressBar bar("compare");
-    const global::GlobalComparison c =
-        global::compareGlobal(scenario, *names, seeds, jobs, [&](int done, int total) {
-            bar.update(double(done) / total,
-                       std::to_string(done) + "/" + std::to_string(total) + " runs");
-        });
-    bar.done();
+        out.seeds.push_back(scenario.seed + std::uint64_t(i));
+    out.jobs = a.jobs > 0 ? a.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
+    out.scenario = std::move(scenario);
+    return Ok;
+}
+
+int reportGlobalCompare(const PreparedGlobalCompare &p, const global::GlobalComparison &c)
+{
+    const GlobalCompareArgs &a = p.args;
+    const global::GlobalScenario &scenario = p.scenario;
     const auto summary = global::summariseGlobal(c);
     if (!a.out.empty()) {
         std::error_code ec;
@@ -191,6 +195,21 @@ int compareGlobalScenario(global::GlobalScenario scenario, const GlobalCompareAr
             std::printf("results: %s/summary.csv, runs.csv, summary.json\n", a.out.c_str());
     }
     return Ok;
+}
+
+int compareGlobalScenario(global::GlobalScenario scenario, const GlobalCompareArgs &a)
+{
+    PreparedGlobalCompare p;
+    if (const int rc = prepareGlobalCompare(std::move(scenario), a, p); rc != Ok)
+        return rc;
+    ProgressBar bar("compare");
+    const global::GlobalComparison c = global::compareGlobal(
+        p.scenario, p.architectures, p.seeds, p.jobs, [&](int done, int total) {
+            bar.update(double(done) / total,
+                       std::to_string(done) + "/" + std::to_string(total) + " runs");
+        });
+    bar.done();
+    return reportGlobalCompare(p, c);
 }
 
 } // namespace schedlab::cli

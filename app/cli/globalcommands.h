@@ -6,6 +6,7 @@
  * top-level `global:` map, and `--global` names the architectures (core/global).
  */
 
+#include "global/globalcomparison.h"
 #include "global/globalscenario.h"
 
 #include <cstdint>
@@ -45,5 +46,22 @@ std::vector<std::string> allArchitectures();
 /** `run` and `compare` of a loaded global scenario (experiment/anyscenario.h tells it apart). */
 int runGlobalScenario(global::GlobalScenario scenario, const GlobalRunArgs &args);
 int compareGlobalScenario(global::GlobalScenario scenario, const GlobalCompareArgs &args);
+
+/** `compare` of a global scenario checked, ready to run. */
+struct PreparedGlobalCompare
+{
+    GlobalCompareArgs args;
+    global::GlobalScenario scenario; ///< with --duration applied
+    std::vector<std::string> architectures;
+    std::vector<std::uint64_t> seeds;
+    int jobs = 1;
+};
+
+/** compareGlobalScenario() in two: the options checked (an exit code, said on stderr),
+ *  then, once the runs have ended, their table and files (--out, --json). */
+int prepareGlobalCompare(global::GlobalScenario scenario, const GlobalCompareArgs &args,
+                         PreparedGlobalCompare &out);
+int reportGlobalCompare(const PreparedGlobalCompare &prepared,
+                        const global::GlobalComparison &comparison);
 
 } // namespace schedlab::cli

@@ -7,7 +7,9 @@
 
 #include "base/textfile.h"
 #include "experiment/storedsweep.h"
+#include "global/globalsimulation.h"
 #include "learn/learnedmodel.h"
+#include "policy/global/architecture.h"
 #include "scenario/scenarioio.h"
 #include "store/experimentstore.h"
 
@@ -81,8 +83,6 @@ int sweepClusterRuns(const nlohmann::ordered_json &options, ClusterRuns &out)
     auto s = std::make_shared<PreparedSweep>();
     if (const int rc = prepareSweep(sweepArgsOf(options), *s); rc != Ok)
         return rc;
-    if (s->plan.global)
-        return globalNotOnCluster(s->args.scenario, "sweep");
     // The plan's folder: where the tasks find the models its training job made.
     const std::string dir = options.contains("plan") ? options.value("plan", "")
                                                      : absolutePath(options.value("out", ""));
@@ -145,17 +145,39 @@ int sweepClusterRuns(const nlohmann::ordered_json &options, ClusterRuns &out)
             std::fprintf(stderr, "error: %s\n", sweep.storeError.c_str());
         return reportSweepFailures(sweep) == 0 && sweep.storeError.empty();
     };
-    out.report = [s](const std::string &label, SweepResult *sweep) {
+    out.stored = !s->plan.global;
+    out.report = [s](const std::string &label, const std::vector<std::optional<RunResult>> &results,
+                     SweepResult *sweep) {
         s->spec.label = label;
         s->spec.selected = [](int, int) { return false; };
+        if (s->plan.global) {
+            std::vector<int> start;
+            int cells = 0;
+            for (const SweepPoint &p : s->plan.points) {
+                start.push_back(cells);
+                const ComparisonSpec c = comparisonSpecFor(s->spec, p);
+                cells += int(c.variants.size() * c.seeds.size());
+            }
+            s->spec.known = [&results, start](int point, int cell) {
+                return results.at(std::size_t(start[point] + cell));
+            };
+        }
         return runPreparedSweep(*s, sweep);
     };
     out.sample = [s] {
         const SweepPoint &p = s->plan.points.front();
         const ComparisonSpec spec = comparisonSpecFor(s->spec, p);
         const auto began = std::chrono::steady_clock::now();
-        runScenario(p.scenario, spec.variants.front().policies, spec.seeds.front(), spec.duration,
-                    nullptr, spec.model);
+        if (p.global) {
+            global::GlobalScenario g = *p.global;
+            if (spec.duration > 0)
+                g.duration = spec.duration;
+            global::runGlobal(g, *global::findGlobalArchitecture(spec.variants.front().label),
+                              spec.seeds.front());
+        } else {
+            runScenario(p.scenario, spec.variants.front().policies, spec.seeds.front(),
+                        spec.duration, nullptr, spec.model);
+        }
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
     };
     return Ok;

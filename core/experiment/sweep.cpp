@@ -27,17 +27,6 @@ std::string trimmed(const std::string &s)
     return s.substr(b, s.find_last_not_of(" \t") - b + 1);
 }
 
-/** What the result files need of a global scenario, in a request-plane Scenario. */
-Scenario standIn(const global::GlobalScenario &g)
-{
-    Scenario s;
-    s.name = g.name;
-    s.description = g.description;
-    s.seed = g.seed;
-    s.time.duration = g.duration;
-    return s;
-}
-
 /** The value's scenario from the edited document, or the loader's messages. */
 bool loadPoint(const std::string &text, const std::string &fileName, SweepPoint &point,
                std::vector<ScenarioError> &errors)
@@ -47,7 +36,7 @@ bool loadPoint(const std::string &text, const std::string &fileName, SweepPoint 
     if (!load.ok())
         return false;
     if (load.scenario->isGlobal()) {
-        point.scenario = standIn(load.scenario->global());
+        point.scenario = globalStandIn(load.scenario->global());
         point.global =
             std::make_shared<const global::GlobalScenario>(std::move(load.scenario->global()));
     } else {
@@ -56,21 +45,6 @@ bool loadPoint(const std::string &text, const std::string &fileName, SweepPoint 
     return true;
 }
 
-/** A global comparison's runs as the cells of a request-plane one. */
-std::vector<CellResult> globalCells(const global::GlobalComparison &c)
-{
-    std::vector<CellResult> cells;
-    for (std::size_t a = 0; a < c.architectures.size(); ++a)
-        for (std::size_t s = 0; s < c.seeds.size(); ++s) {
-            CellResult cell;
-            cell.variant = int(a);
-            cell.seedIndex = int(s);
-            for (const auto &[name, value] : c.run(a, s).metrics())
-                cell.result.metrics.push_back({name, value, false});
-            cells.push_back(std::move(cell));
-        }
-    return cells;
-}
 } // namespace
 
 std::optional<SweepParameter> parseSweepParameter(const std::string &text, std::string *error)
@@ -115,6 +89,53 @@ std::optional<SweepParameter> parseSweepParameter(const std::string &text, std::
         }
     }
     return out;
+}
+
+Scenario globalStandIn(const global::GlobalScenario &g)
+{
+    Scenario s;
+    s.name = g.name;
+    s.description = g.description;
+    s.seed = g.seed;
+    s.time.duration = g.duration;
+    return s;
+}
+
+std::vector<CellResult> runGlobalComparison(const global::GlobalScenario &scenario,
+                                            const ComparisonSpec &spec,
+                                            const ComparisonHooks &hooks,
+                                            const std::function<void(int, int)> &progress)
+{
+    const std::size_t seeds = spec.seeds.size(), total = spec.variants.size() * seeds;
+    const auto known = [&](std::size_t cell) {
+        return cell < hooks.known.size() && hooks.known[cell];
+    };
+    const auto runs = [&](int cell) {
+        return !known(std::size_t(cell)) && (!hooks.selected || hooks.selected(cell));
+    };
+    std::vector<std::string> architectures;
+    for (const Variant &v : spec.variants)
+        architectures.push_back(v.label);
+    const global::GlobalComparison c =
+        global::compareGlobal(scenario, architectures, spec.seeds, spec.jobs, progress, runs);
+    std::vector<CellResult> cells;
+    for (std::size_t i = 0; i < total; ++i) {
+        CellResult cell{int(i / seeds), int(i % seeds), {}, {}};
+        if (known(i)) {
+            cell.result = *hooks.known[i];
+        } else if (!runs(int(i))) {
+            cell.error = kNotSelected;
+        } else {
+            for (const auto &[name, value] : c.runs[i].metrics())
+                cell.result.metrics.push_back({name, value, false});
+            if (hooks.started)
+                hooks.started(cell.variant, cell.seedIndex);
+            if (hooks.finished)
+                hooks.finished(cell);
+        }
+        cells.push_back(std::move(cell));
+    }
+    return cells;
 }
 
 SweepPlan planSweep(const std::string &yamlText, const std::string &fileName,
@@ -266,15 +287,21 @@ SweepResult runSweep(const SweepPlan &plan, const SweepSpec &spec,
             r.spec.model = spec.modelFor(plan.points[i], &modelError);
         if (!modelError.empty()) {
             failEvery(modelError);
-        } else if (!g) {
+        } else if (g && cancel && cancel->load()) {
+            failEvery("cancelled before it ran");
+        } else {
             ComparisonHooks hooks;
             hooks.stopRuns = spec.stopRuns;
             if (spec.selected)
                 hooks.selected = [&spec, i](int cell) { return spec.selected(int(i), cell); };
+            if (g && spec.known)
+                for (std::size_t cell = 0; cell < r.spec.variants.size() * r.spec.seeds.size();
+                     ++cell)
+                    hooks.known.push_back(spec.known(int(i), int(cell)));
             std::optional<ComparisonRecorder> recorder;
             if (spec.store) {
                 r.comparison = sweepPointLabel(spec.label, plan.parameter, p.value);
-                if (spec.resume)
+                if (spec.resume && !g)
                     hooks.known = completedCells(*spec.store, r.scenario, r.spec, &r.comparison);
                 recorder.emplace(*spec.store, r.scenario, r.spec, r.comparison);
                 recorder->attach(hooks);
@@ -284,18 +311,17 @@ SweepResult runSweep(const SweepPlan &plan, const SweepSpec &spec,
                     out.storeError = recorder->error();
                 failEvery("not run: the store refused it: " + recorder->error());
             } else {
-                r.cells = runComparison(r.scenario, r.spec, reported, cancel, hooks);
+                if (g) {
+                    global::GlobalScenario scenario = *g;
+                    if (spec.duration > 0)
+                        scenario.duration = spec.duration;
+                    r.cells = runGlobalComparison(scenario, r.spec, hooks, reported);
+                } else {
+                    r.cells = runComparison(r.scenario, r.spec, reported, cancel, hooks);
+                }
                 if (recorder && !recorder->ok() && out.storeError.empty())
                     out.storeError = recorder->error();
             }
-        } else if (cancel && cancel->load()) {
-            failEvery("cancelled before it ran");
-        } else {
-            global::GlobalScenario scenario = *g;
-            if (spec.duration > 0)
-                scenario.duration = spec.duration;
-            r.cells = globalCells(global::compareGlobal(scenario, spec.architectures, r.spec.seeds,
-                                                        spec.jobs, reported));
         }
         r.summary = summarise(r.spec, r.cells);
         before += int(r.cells.size());

@@ -102,7 +102,8 @@ struct SweepSpec
     std::function<std::shared_ptr<const LearnedModel>(const SweepPoint &, std::string *modelError)>
         modelFor;
     /** Set: each value's runs are kept in this store as they go (ComparisonRecorder),
-     *  as the comparison "`label` [path=value]". */
+     *  as the comparison "`label` [path=value]"; a global document's once its value's
+     *  runs have ended, their metrics alone. */
     ExperimentStore *store = nullptr;
     std::string label;
     /** With `store`: runs it holds complete already are not run again (completedCells()),
@@ -111,9 +112,28 @@ struct SweepSpec
     /** Set: only the cells it selects run (ComparisonHooks::selected), by value (its
      *  index in the plan) and cell of that value's comparison. */
     std::function<bool(int point, int cell)> selected;
+    /** Set, for a global document: the cells it gives a result for (by value and cell)
+     *  are not run but take that result, as a store's runs are taken with `resume`. */
+    std::function<std::optional<RunResult>(int point, int cell)> known;
     /** Once set, the runs in progress stop too (ComparisonHooks::stopRuns). */
     const std::atomic<bool> *stopRuns = nullptr;
 };
+
+/** What the result files need of a global scenario (its name, description, seed
+ *  and duration), in a request-plane Scenario: SweepPoint::scenario of a global one. */
+Scenario globalStandIn(const global::GlobalScenario &scenario);
+
+/**
+ * A comparison of global architectures on `scenario` as the cells of a request-plane
+ * one: `spec`'s variants name the architectures (checked by the caller), its seeds
+ * and jobs are the runs'. `hooks` as for runComparison(): a known cell is taken, one
+ * `selected` leaves out ends with kNotSelected, and `started` and `finished` are
+ * called for each cell that ran, in cell order once all have run (not stopRuns).
+ */
+std::vector<CellResult> runGlobalComparison(const global::GlobalScenario &scenario,
+                                            const ComparisonSpec &spec,
+                                            const ComparisonHooks &hooks,
+                                            const std::function<void(int, int)> &progress = {});
 
 /** The comparison a sweep runs for one value's scenario. */
 ComparisonSpec comparisonSpecFor(const SweepSpec &spec, const Scenario &scenario);

@@ -15,7 +15,8 @@ namespace schedlab::global {
 GlobalComparison compareGlobal(const GlobalScenario &scenario,
                                const std::vector<std::string> &architectures,
                                const std::vector<std::uint64_t> &seeds, int jobs,
-                               const std::function<void(int, int)> &progress)
+                               const std::function<void(int, int)> &progress,
+                               const std::function<bool(int)> &selected)
 {
     GlobalComparison out;
     out.architectures = architectures;
@@ -28,8 +29,9 @@ GlobalComparison compareGlobal(const GlobalScenario &scenario,
     auto worker = [&] {
         for (int i = next++; i < total; i = next++) {
             const std::size_t a = std::size_t(i) / seeds.size(), s = std::size_t(i) % seeds.size();
-            out.runs[std::size_t(i)] =
-                runGlobal(scenario, *findGlobalArchitecture(architectures[a]), seeds[s]);
+            if (!selected || selected(i))
+                out.runs[std::size_t(i)] =
+                    runGlobal(scenario, *findGlobalArchitecture(architectures[a]), seeds[s]);
             const std::lock_guard lock(progressMutex);
             ++done;
             if (progress)

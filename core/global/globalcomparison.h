@@ -37,11 +37,14 @@ struct GlobalSummaryRow
 /**
  * Runs every architecture (names checked by the caller) on every seed with up to
  * `jobs` threads. Results do not depend on `jobs` or on the order runs finish in.
+ * With `selected`, only the runs it selects (by index into `runs`) run; the others
+ * keep an empty result.
  */
 GlobalComparison compareGlobal(const GlobalScenario &scenario,
                                const std::vector<std::string> &architectures,
                                const std::vector<std::uint64_t> &seeds, int jobs,
-                               const std::function<void(int done, int total)> &progress = {});
+                               const std::function<void(int done, int total)> &progress = {},
+                               const std::function<bool(int run)> &selected = {});
 
 std::vector<GlobalSummaryRow> summariseGlobal(const GlobalComparison &comparison);
 

@@ -57,6 +57,10 @@ struct GlobalResult
     std::vector<std::pair<std::string, double>> metrics() const;
 };
 
+/** A result that gives `metrics` (GlobalResult::metrics() as a store keeps them): the
+ *  summary metrics alone, the rest left empty. */
+GlobalResult globalResultOf(const std::vector<std::pair<std::string, double>> &metrics);
+
 /** Names of GlobalResult::metrics(), in the same order. */
 const std::vector<std::string> &globalMetricNames();
 

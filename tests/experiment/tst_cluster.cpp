@@ -72,6 +72,15 @@ QByteArray withoutWallClock(const QByteArray &csv)
             out += line + '\n';
     return out;
 }
+/** The table rows of a reproduction report: its verdicts. */
+QByteArrayList verdictRows(const QByteArray &report)
+{
+    QByteArrayList rows;
+    for (const QByteArray &line : report.split('\n'))
+        if (line.startsWith('|'))
+            rows << line;
+    return rows;
+}
 } // namespace
 
 class TestCluster : public QObject
@@ -374,17 +383,97 @@ private Q_SLOTS:
         QVERIFY(cli({"reproduce", "lrs-table1", "--quick", "--out", local}).exitCode == 0);
         QCOMPARE(readAll(out + "/lrs-table1/sweep.csv"), readAll(local + "/lrs-table1/sweep.csv"));
         // The verdicts are the local run's; only how it ran is said otherwise.
-        const auto verdicts = [](const QByteArray &report) {
-            QByteArrayList rows;
-            for (const QByteArray &line : report.split('\n'))
-                if (line.startsWith('|'))
-                    rows << line;
-            return rows;
-        };
         const QByteArray merged = readAll(out + "/report.md");
         QVERIFY(merged.contains("run as a Slurm job array, merged from its tasks"));
-        QCOMPARE(verdicts(merged), verdicts(readAll(local + "/report.md")));
-        QVERIFY(verdicts(merged).size() > 3);
+        QCOMPARE(verdictRows(merged), verdictRows(readAll(local + "/report.md")));
+        QVERIFY(verdictRows(merged).size() > 3);
+    }
+
+    /** A global scenario's sweep: its architectures' runs cut into tasks as any other. */
+    void mergedGlobalSweepIsTheLocalSweep()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("cluster"), local = dir.filePath("local");
+        const QStringList sweep = {
+            "sweep",      QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/global-multicluster.yaml"),
+            "--param",    "global.clusters=100,200",
+            "--global",   "two-level,shared-state",
+            "--seeds",    "2",
+            "--duration", "5s",
+            "--jobs",     "1"};
+        const Result l = cli(sweep + QStringList{"--out", local + "/"});
+        QVERIFY2(l.exitCode == 0, l.err.constData());
+        const Result p =
+            cli(sweep + QStringList{"--out", out, "--slurm", "--dry-run", "--cells-per-task", "3"});
+        QVERIFY2(p.exitCode == 0, p.err.constData());
+        QVERIFY2(p.out.contains("#SBATCH --array=0-2\n"), p.out.constData());
+        QVERIFY2(p.out.contains("# estimate: one run took"), p.out.constData());
+        QVERIFY(runTasks(out, {0, 2}));
+        std::string error;
+        const auto last =
+            schedlab::ExperimentStore::openForReading((out + "/shards/2.db").toStdString(), &error);
+        QVERIFY2(last, error.c_str());
+        QCOMPARE(last->runs().size(), std::size_t(2)); // cells 6 and 7: shared-state at 200
+        QCOMPARE(last->runs()[0].status, std::string("complete"));
+        const Result partial = cli({"merge", out});
+        QCOMPARE(partial.exitCode, 3);
+        QVERIFY2(partial.err.contains("task 1: ") && !partial.err.contains("task 0: "),
+                 partial.err.constData());
+        QVERIFY(runTasks(out, {1}));
+        const Result m = cli({"merge", out});
+        QVERIFY2(m.exitCode == 0, m.err.constData());
+        for (const char *f : {"sweep.csv", "sweep-runs.csv", "sweep.json"})
+            QVERIFY2(readAll(out + "/" + f) == readAll(local + "/" + f), f);
+        QCOMPARE(readAll(out + "/sweep-runs.csv").count('\n'), 9);
+        QVERIFY(!QFile::exists(out + "/store.db")); // a global sweep keeps no store
+        const Result db = cli({"merge", out, "--db", dir.filePath("x.db")});
+        QCOMPARE(db.exitCode, 2);
+        QVERIFY2(db.err.contains("keeps its runs in no store"), db.err.constData());
+    }
+
+    void mergedGlobalComparisonIsTheLocalComparison()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("cluster"), local = dir.filePath("local");
+        const QStringList compare = {
+            "compare",    QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/global-multicluster.yaml"),
+            "--set",      "global.clusters=100",
+            "--global",   "two-level,monolithic,shared-state",
+            "--seeds",    "2",
+            "--duration", "5s",
+            "--jobs",     "1"};
+        const Result l = cli(compare + QStringList{"--out", local});
+        QVERIFY2(l.exitCode == 0, l.err.constData());
+        const Result p = cli(
+            compare + QStringList{"--out", out, "--slurm", "--dry-run", "--cells-per-task", "4"});
+        QVERIFY2(p.exitCode == 0, p.err.constData());
+        QVERIFY2(p.out.contains("#SBATCH --array=0-1\n"), p.out.constData());
+        QVERIFY(runTasks(out, {0, 1}));
+        const Result m = cli({"merge", out});
+        QVERIFY2(m.exitCode == 0, m.err.constData());
+        for (const char *f : {"summary.csv", "runs.csv", "summary.json"})
+            QVERIFY2(readAll(out + "/" + f) == readAll(local + "/" + f), f);
+        QCOMPARE(readAll(out + "/runs.csv").count('\n'), 7);
+    }
+
+    void reproducesAGlobalPresetAsAJobArray()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("cluster"), local = dir.filePath("local");
+        const Result p = cli({"reproduce", "global-clusters", "--quick", "--out", out, "--slurm",
+                              "--dry-run", "--cells-per-task", "4"});
+        QVERIFY2(p.exitCode == 0, p.err.constData());
+        QVERIFY2(p.out.contains("#SBATCH --array=0-1\n"), p.out.constData());
+        QVERIFY(runTasks(out + "/global-clusters", {0, 1}));
+        const Result m = cli({"reproduce", "global-clusters", "--quick", "--out", out, "--merge"});
+        QVERIFY2(m.exitCode == 0, m.err.constData());
+        QVERIFY(cli({"reproduce", "global-clusters", "--quick", "--out", local}).exitCode == 0);
+        QCOMPARE(readAll(out + "/global-clusters/sweep.csv"),
+                 readAll(local + "/global-clusters/sweep.csv"));
+        const QByteArray merged = readAll(out + "/report.md");
+        QVERIFY(merged.contains("run as a Slurm job array, merged from its tasks"));
+        QCOMPARE(verdictRows(merged), verdictRows(readAll(local + "/report.md")));
+        QVERIFY(verdictRows(merged).size() > 2);
     }
 
     void trainsOneSeedATask()
