@@ -88,8 +88,9 @@ int sweepClusterRuns(const nlohmann::ordered_json &options, ClusterRuns &out)
                                                      : absolutePath(options.value("out", ""));
     out.models = sweepModelCount(s->args, s->plan);
     if (out.models > 0) {
-        s->spec.modelFor = [s, dir](const SweepPoint &p, std::string *error) {
-            return trainedModel(dir, s->args.trainOnce ? 0 : int(&p - s->plan.points.data()),
+        // Held by *s itself: a shared_ptr here would keep s alive for ever.
+        s->spec.modelFor = [self = s.get(), dir](const SweepPoint &p, std::string *error) {
+            return trainedModel(dir, self->args.trainOnce ? 0 : int(&p - self->plan.points.data()),
                                 error);
         };
         out.train = [s](int model, const std::string &path) {
