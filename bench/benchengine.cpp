@@ -22,15 +22,6 @@ using namespace schedlab;
 namespace {
 using namespace schedlab::bench;
 
-PolicySelection benchPolicies()
-{
-    PolicySelection p;
-    p.dispatch = "greedy";
-    p.dequeue = "fifo";
-    p.orchestration = "static";
-    return p;
-}
-
 /** Peak RSS of a fresh process running the scenario for `duration`. */
 long peakOfRun(const Scenario &scenario, double duration)
 {

@@ -38,6 +38,17 @@ inline long peakRssKiB()
     return statusKiB("VmHWM:");
 }
 
+/** What the engine benchmarks run: greedy dispatch, FIFO, static replicas. */
+inline PolicySelection benchPolicies()
+{
+    PolicySelection p;
+    p.dispatch = "greedy";
+    p.dequeue = "fifo";
+    p.orchestration = "static";
+    p.placement = "kube-default";
+    return p;
+}
+
 /** The scenario at `path`, or null after printing why it cannot be read. */
 inline std::optional<Scenario> benchScenario(const std::string &path)
 {

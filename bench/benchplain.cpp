@@ -206,10 +206,7 @@ int main(int argc, char **argv)
     if (!loaded)
         return 2;
     const Scenario &scenario = *loaded;
-    PolicySelection policies;
-    policies.dispatch = "greedy";
-    policies.dequeue = "fifo";
-    policies.orchestration = "static";
+    const PolicySelection policies = benchPolicies();
 
     std::vector<double> plainRates, schedlabRates;
     PlainResult p;

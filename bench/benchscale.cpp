@@ -45,11 +45,7 @@ private:
 
 Measured runOnce(const Scenario &scenario, double duration)
 {
-    PolicySelection selection;
-    selection.dispatch = "greedy";
-    selection.dequeue = "fifo";
-    selection.orchestration = "static";
-    selection.placement = "kube-default";
+    const PolicySelection selection = benchPolicies();
     Measured m;
     const double t0 = now();
     Engine engine(scenario, buildPolicySet(selection, nullptr), RunConfig{scenario.seed, duration});
