@@ -469,8 +469,8 @@ void Engine::reshare(int node)
     NodeState &ns = mState.nodes[node];
     const NodeInfo &info = mTopology.nodes[node];
     const double cores = ns.busy ? std::min(1.0, info.cpu / ns.busy) : 0.0;
-    const Replica *first = nullptr;
-    std::int32_t firstId = -1;
+    Event first{};
+    bool busy = false;
     // Requests that were started since the last event bring their node up to
     // date here, in the same pass over its replicas.
     const bool advancing = startAdvance(node);
@@ -496,14 +496,13 @@ void Engine::reshare(int node)
                 rep.finishOrder = order;
             rep.finishAt = at;
         }
-        if (!first || rep.finishAt < first->finishAt ||
-            (rep.finishAt == first->finishAt && rep.finishOrder < first->finishOrder)) {
-            first = &rep;
-            firstId = id;
-        }
+        const Event done{rep.finishAt, rep.finishOrder, rep.busyWith, id};
+        if (!busy || EventQueue::Later{}(first, done))
+            first = done;
+        busy = true;
     }
-    if (first)
-        mEvents.setKeyed(node, {first->finishAt, first->finishOrder, first->busyWith, firstId});
+    if (busy)
+        mEvents.setKeyed(node, first);
     else
         mEvents.clearKeyed(node);
     if (ns.runningPods)

@@ -41,11 +41,6 @@ public:
 
     /** Takes the next event if it comes before `until`. */
     bool popBefore(double until, Event &out);
-    std::size_t size() const
-    {
-        return mHeap.size() + (mRun.size() - mRunNext) + mFresh.size() + mKeyed.size() -
-               (mTaken >= 0);
-    }
 
 private:
     struct Keyed
