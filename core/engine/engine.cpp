@@ -7,9 +7,11 @@
 #include "state/pullqueue.h"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 
 namespace schedlab {
 
@@ -71,8 +73,14 @@ Engine::Engine(const Scenario &scenario, PolicySet policies, const RunConfig &co
     mFrameBusy.assign(scenario.sites.size() * std::size_t(services), 0.0);
     mCaches = std::make_unique<LayerCache[]>(nodes);
     mReturnLatency.assign(nodes, 0.0);
+    mCpuLoads.assign(nodes, 0.0);
     mAdvancedAt.assign(nodes, -1.0);
-    mQueueSettled.assign(nodes, 1);
+    mMayStart.assign(nodes, kSettled);
+    mQueueServices.resize(nodes);
+    mQueuedOf.assign(std::size_t(nodes) * services, 0);
+    mBusyOn.resize(nodes);
+    for (const ServiceSpec &service : scenario.services)
+        mProfiles.push_back(service.profile);
     for (int n = 0; n < nodes; ++n) {
         mState.nodes[n].usageRate[int(Metric::Cpu)] = mTopology.nodes[n].systemCpu;
         mCaches[n].setCapacity(mTopology.nodes[n].disk);
@@ -222,6 +230,8 @@ void Engine::processUntil(double until)
             leaveNode(node, mState.requests[e.a]);
             rep.busyWith = -1;
             rep.cores = 0.0;
+            auto &busy = mBusyOn[std::size_t(node)];
+            busy.erase(std::find(busy.begin(), busy.end(), e.b));
             mDequeue->observe(eaps + node, s, e.time - mState.requests[e.a].started);
             completeRequest(e.a, false, e.time + mReturnLatency[node]);
             if (rep.draining)
@@ -302,6 +312,7 @@ void Engine::dropExpired()
 {
     const double now = mState.now;
     auto sweep = [&](std::vector<std::int32_t> &queue, DropSite site, int where) {
+        const std::size_t before = queue.size();
         auto keep = queue.begin();
         for (auto it = queue.begin(); it != queue.end(); ++it) {
             const Request &r = mState.requests[*it];
@@ -309,19 +320,28 @@ void Engine::dropExpired()
                 *keep++ = *it;
                 continue;
             }
-            if (site == DropSite::Node)
+            if (site == DropSite::Node) {
+                --mQueuedOf[std::size_t(where) * mState.serviceCount + r.service];
                 leaveNode(where, r);
+            }
             mMetrics.dropped(site, r.frame);
             mObservers.notify(&SimObserver::onDrop, mState, *it, site, where);
             --mInFlight;
             freeRequest(*it);
         }
         queue.erase(keep, queue.end());
+        return queue.size() != before;
     };
     for (int b = 0; b < int(mState.eapQueues.size()); ++b)
         sweep(mState.eapQueues[b], DropSite::Eap, b);
-    for (int n = 0; n < mTopology.edgeCount; ++n)
-        sweep(mState.nodes[n].queue, DropSite::Node, n);
+    for (int n = 0; n < mTopology.edgeCount; ++n) {
+        if (!sweep(mState.nodes[n].queue, DropSite::Node, n))
+            continue;
+        auto &services = mQueueServices[std::size_t(n)];
+        services.clear();
+        for (const std::int32_t id : mState.nodes[n].queue)
+            services.push_back(mState.requests[id].service);
+    }
     sweep(mState.cloudQueue, DropSite::Cloud, kCloud);
 }
 
@@ -331,13 +351,19 @@ void Engine::nodeChanged(int node)
         mIndex->touch(node);
 }
 
+void Engine::demandChanged(int node)
+{
+    mCpuLoads[std::size_t(node)] = mState.cpuLoad(node);
+    nodeChanged(node);
+}
+
 void Engine::leaveNode(int node, const Request &r)
 {
     NodeState &ns = mState.nodes[std::size_t(node)];
     ns.demand -= 1.0;
     ns.requestCpu -= r.cpu;
     ns.requestMemory -= r.memory;
-    nodeChanged(node);
+    demandChanged(node);
 }
 
 int Engine::pickFromQueue(const std::vector<std::int32_t> &queue, int queueIndex,
@@ -363,16 +389,29 @@ int Engine::pickFromQueue(const std::vector<std::int32_t> &queue, int queueIndex
 
 bool Engine::tryStartNode(int node)
 {
+    const int mayStart = std::exchange(mMayStart[std::size_t(node)], kSettled);
+    if (mayStart == kSettled)
+        return false;
     NodeState &ns = mState.nodes[node];
-    const int queueIndex = int(mTopology.eaps.size()) + node;
     bool started = false;
-    while (ns.idle > 0 && !ns.queue.empty()) {
-        const int i = pickFromQueue(ns.queue, queueIndex, true, node);
-        if (i < 0)
-            break;
-        started |= startQueued(node, i);
+    if (mayStart != kAnyService && mDequeue->isFifo()) {
+        // Only this service's requests can start: its first ones, in queue order.
+        const auto s = std::uint32_t(mayStart);
+        const auto &services = mQueueServices[std::size_t(node)];
+        const std::size_t at = std::size_t(node) * mState.serviceCount + s;
+        while (mState.freeCount[at] > 0 && mQueuedOf[at] > 0) {
+            const auto i = std::find(services.begin(), services.end(), s) - services.begin();
+            started |= startQueued(node, int(i));
+        }
+    } else {
+        const int queueIndex = int(mTopology.eaps.size()) + node;
+        while (ns.idle > 0 && !ns.queue.empty()) {
+            const int i = pickFromQueue(ns.queue, queueIndex, true, node);
+            if (i < 0)
+                break;
+            started |= startQueued(node, i);
+        }
     }
-    mQueueSettled[std::size_t(node)] = 1;
     if (started)
         reshare(node);
     return started;
@@ -383,7 +422,10 @@ bool Engine::startQueued(int node, int i)
     NodeState &ns = mState.nodes[node];
     const std::int32_t id = ns.queue[i];
     ns.queue.erase(ns.queue.begin() + i);
+    auto &services = mQueueServices[std::size_t(node)];
+    services.erase(services.begin() + i);
     const int s = int(mState.requests[id].service);
+    --mQueuedOf[std::size_t(node) * mState.serviceCount + s];
     for (std::int32_t rep : ns.replicas) {
         const Replica &candidate = mState.replicas[rep];
         if (int(candidate.service) == s && candidate.ready && candidate.busyWith < 0 &&
@@ -395,19 +437,31 @@ bool Engine::startQueued(int node, int i)
     return false;
 }
 
-/** While no request queued at the node could start (its queue is settled), one
- *  joining the back is the only one that can, and FIFO need not scan for it. */
+/** A request joining a node's queue can start only if its service has an idle
+ *  replica there; when nothing else queued could (the queue is settled), FIFO
+ *  starts it without a scan. */
 void Engine::joinNodeQueue(int node, std::int32_t id)
 {
     NodeState &ns = mState.nodes[node];
+    const auto s = mState.requests[id].service;
     ns.queue.push_back(id);
-    if (!mQueueSettled[std::size_t(node)] || !mDequeue->isFifo()) {
-        tryStartNode(node);
-        return;
+    mQueueServices[std::size_t(node)].push_back(s);
+    ++mQueuedOf[std::size_t(node) * mState.serviceCount + s];
+    if (mState.idle(node, int(s)) > 0) {
+        if (mMayStart[std::size_t(node)] == kSettled && mDequeue->isFifo()) {
+            if (startQueued(node, int(ns.queue.size()) - 1))
+                reshare(node);
+            return;
+        }
+        mayStartToo(node, int(s));
     }
-    const int s = int(mState.requests[id].service);
-    if (ns.idle > 0 && mState.idle(node, s) > 0 && startQueued(node, int(ns.queue.size()) - 1))
-        reshare(node);
+    tryStartNode(node);
+}
+
+void Engine::mayStartToo(int node, int service)
+{
+    int &mayStart = mMayStart[std::size_t(node)];
+    mayStart = mayStart == kSettled || mayStart == service ? service : kAnyService;
 }
 
 void Engine::startOnReplica(std::int32_t replica, std::int32_t id)
@@ -422,6 +476,13 @@ void Engine::startOnReplica(std::int32_t replica, std::int32_t id)
     rep.since = mState.now;
     setFree(rep, -1);
     ++mState.nodes[rep.node].busy;
+    auto &busy = mBusyOn[std::size_t(rep.node)];
+    busy.push_back(replica);
+    auto at = busy.end() - 1;
+    for (; at != busy.begin() && mAddedAt[std::size_t(*(at - 1))] > mAddedAt[std::size_t(replica)];
+         --at)
+        *at = *(at - 1);
+    *at = replica;
 }
 
 void Engine::advanceBusy(int node)
@@ -430,11 +491,8 @@ void Engine::advanceBusy(int node)
         return;
     const NodeInfo &info = mTopology.nodes[node];
     const std::size_t siteBase = std::size_t(info.site) * std::size_t(mState.serviceCount);
-    for (std::int32_t id : mState.nodes[node].replicas) {
-        Replica &rep = mState.replicas[id];
-        if (rep.busyWith >= 0)
-            advance(rep, info.perf, siteBase);
-    }
+    for (std::int32_t id : mBusyOn[std::size_t(node)])
+        advance(mState.replicas[id], info.perf, siteBase);
 }
 
 /** A second pass at the same time would add nothing: a node's busy work is
@@ -477,17 +535,14 @@ void Engine::reshare(int node)
     const std::size_t siteBase = std::size_t(info.site) * std::size_t(mState.serviceCount);
     integrateUsage(node);
     ns.busyCpu = cores * ns.busy;
-    ns.usageRate.fill(0.0);
-    ns.usageRate[int(Metric::Cpu)] = ns.busyCpu + info.systemCpu;
-    for (std::int32_t id : ns.replicas) {
+    std::array<double, kMetricCount> usage{}; // summed here, not through memory
+    for (std::int32_t id : mBusyOn[std::size_t(node)]) {
         Replica &rep = mState.replicas[id];
-        if (rep.busyWith < 0)
-            continue;
         if (advancing)
             advance(rep, info.perf, siteBase);
-        const UsageProfile &profile = mScenario.services[rep.service].profile;
+        const UsageProfile &profile = mProfiles[rep.service];
         for (int c = int(Metric::NetRx); c < kMetricCount; ++c)
-            ns.usageRate[c] += cores * profile[c];
+            usage[c] += cores * profile[c];
         if (rep.cores != cores) {
             rep.cores = cores;
             const double at = mState.now + std::max(0.0, rep.remaining) / (cores * info.perf);
@@ -501,6 +556,8 @@ void Engine::reshare(int node)
             first = done;
         busy = true;
     }
+    usage[int(Metric::Cpu)] = ns.busyCpu + info.systemCpu;
+    ns.usageRate = usage;
     if (busy)
         mEvents.setKeyed(node, first);
     else

@@ -188,6 +188,8 @@ private:
                                           std::vector<int> &scratch) const;
     /** Node `node`'s load or allocation changed: a ranking dispatch policy re-ranks it. */
     void nodeChanged(int node);
+    /** Its requests (NodeState::demand) changed: so did its load. */
+    void demandChanged(int node);
     /** A request leaves its edge node (finished or dropped) and frees what it held. */
     void leaveNode(int node, const Request &r);
     void dispatchRequest(int eap, std::int32_t id);
@@ -198,6 +200,8 @@ private:
     /** Takes the request at `i` of the node's queue to an idle replica of its service. */
     bool startQueued(int node, int i);
     void joinNodeQueue(int node, std::int32_t id);
+    /** Requests of `service` queued at the node may start now (see mMayStart). */
+    void mayStartToo(int node, int service);
     void tryStartCloud();
     void startOnReplica(std::int32_t replica, std::int32_t id);
     void advanceBusy(int node);
@@ -292,8 +296,21 @@ private:
     std::vector<double> mPullFreeAt;               ///< per node: when its image downloads are done
     std::vector<double> mFrameBusy;     ///< [site * W + service]: core-seconds busy this frame
     std::vector<double> mReturnLatency; ///< per node: result back to the device
+    std::vector<double> mCpuLoads;      ///< per node: mState.cpuLoad(node), kept as demand changes
     std::vector<double> mAdvancedAt;    ///< per node: when advanceBusy() last ran
-    std::vector<char> mQueueSettled;    ///< per node: no request in its queue can start
+    /** Per node: which of its queued requests may start: none (kSettled), those of
+     *  one service (its index), or any (kAnyService). An idle replica more lets
+     *  only its own service's requests start. */
+    std::vector<int> mMayStart;
+    static constexpr int kSettled = -1, kAnyService = -2;
+    std::vector<std::vector<std::uint32_t>> mQueueServices; ///< per node: its queue's services
+    std::vector<std::uint32_t> mQueuedOf; ///< [node * services + service]: its requests queued there
+    /** Per node: its busy replicas, in the order of NodeState::replicas (by when
+     *  they were added), so sums over them come out as over all its replicas. */
+    std::vector<std::vector<std::int32_t>> mBusyOn;
+    std::vector<std::uint64_t> mAddedAt; ///< per replica id: when it was added (a count)
+    std::uint64_t mAdded = 0;
+    std::vector<UsageProfile> mProfiles; ///< per service: its usage profile, close together
     std::vector<double> mScratchPriority;
     std::vector<SlotRequest> mSlotBatch; ///< a centralised dispatcher's slot
     std::uint64_t mInFlight = 0;

@@ -170,7 +170,7 @@ void Engine::dispatchRequest(int eap, std::int32_t id)
     const int site = mTopology.eaps[eap].site;
     if (mIndex && mIndex->covers(site)) // F is the site's hosting nodes: no demands filter it
         least = mIndex->least(site, int(r.service));
-    const DispatchContext ctx{mState, eap, r, candidates, mDispatchRng, least};
+    const DispatchContext ctx{mState, eap, r, candidates, mDispatchRng, least, mCpuLoads};
     const int target = mDispatch->dispatch(ctx);
     if (timed)
         mMetrics.dispatchDecision(nanosSince(t0));
@@ -202,7 +202,7 @@ void Engine::sendRequest(int eap, std::int32_t id, const std::vector<int> &candi
     ns.demand += 1.0;
     ns.requestCpu += r.cpu;
     ns.requestMemory += r.memory;
-    nodeChanged(target);
+    demandChanged(target);
     mMetrics.lanRequestBytes(r.size);
     mEvents.pushInBulk(leaves + transferSeconds(mScenario.network.lan, r.size), AtNode, id, target);
 }

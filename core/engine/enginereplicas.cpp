@@ -160,6 +160,9 @@ std::int32_t Engine::addReplica(int node, int service, bool initial)
         id = std::int32_t(mState.replicas.size());
         mState.replicas.emplace_back();
     }
+    if (mAddedAt.size() < mState.replicas.size())
+        mAddedAt.resize(mState.replicas.size());
+    mAddedAt[std::size_t(id)] = mAdded++;
     Replica &r = mState.replicas[id];
     r = Replica{};
     r.node = node;
@@ -232,12 +235,15 @@ void Engine::removeReplica(std::int32_t id)
     mFreeReplicas.push_back(id);
 }
 
+/** An idle replica more lets only its own service's queued requests start: with
+ *  none queued there, the node's queue stays settled. */
 void Engine::setFree(const Replica &r, int delta)
 {
-    mState.freeCount[std::size_t(r.node) * mState.serviceCount + r.service] += delta;
+    const std::size_t at = std::size_t(r.node) * mState.serviceCount + r.service;
+    mState.freeCount[at] += delta;
     mState.nodes[r.node].idle += delta;
-    if (delta > 0)
-        mQueueSettled[std::size_t(r.node)] = 0; // a queued request may start now
+    if (delta > 0 && mQueuedOf[at] > 0)
+        mayStartToo(r.node, int(r.service));
 }
 
 int Engine::edgeReplicaCount(int service, int site) const

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -25,6 +26,9 @@ struct DispatchContext
     /** The candidate least by the policy's rank(), when the engine keeps its
      *  candidates ranked (kCloud: none of them qualifies); empty: scan `candidates`. */
     std::optional<int> leastRanked = std::nullopt;
+    /** state.cpuLoad(n) of every node n, as the engine keeps it when a request
+     *  comes or goes, so a scan reads one array; empty: compute it. */
+    std::span<const double> cpuLoads = {};
 };
 
 /** How a node ranks for a policy that sends a request to its least candidate. */

@@ -23,6 +23,12 @@ public:
     int dispatch(const DispatchContext &ctx) override
     {
         const int scanned = leastByRank(*mInner, ctx);
+        if (!ctx.cpuLoads.empty()) {
+            ++withLoads;
+            for (const int n : ctx.candidates)
+                if (ctx.cpuLoads[std::size_t(n)] != ctx.state.cpuLoad(n))
+                    ++mismatches; // the engine's loads must be the state's, bit for bit
+        }
         const int chosen = mInner->dispatch(ctx);
         if (ctx.leastRanked) {
             ++indexed;
@@ -44,7 +50,7 @@ public:
         return mInner->rank(state, node);
     }
 
-    long indexed = 0, unindexed = 0, mismatches = 0, toEdge = 0;
+    long indexed = 0, unindexed = 0, mismatches = 0, toEdge = 0, withLoads = 0;
 
 private:
     PolicySlot<DispatchPolicy> mInner;
@@ -52,7 +58,7 @@ private:
 
 struct Checked
 {
-    long indexed, unindexed, mismatches, toEdge;
+    long indexed, unindexed, mismatches, toEdge, withLoads;
 };
 
 Checked runChecked(const Scenario &scenario, const std::string &dispatch,
@@ -69,7 +75,7 @@ Checked runChecked(const Scenario &scenario, const std::string &dispatch,
     policies.dispatch = std::move(check);
     Engine engine(scenario, std::move(policies), RunConfig{3, seconds, indexSitesFrom});
     engine.run();
-    return {seen->indexed, seen->unindexed, seen->mismatches, seen->toEdge};
+    return {seen->indexed, seen->unindexed, seen->mismatches, seen->toEdge, seen->withLoads};
 }
 
 /** The tutorial's requests beside a stream of pods that take node memory. */
@@ -171,6 +177,7 @@ private Q_SLOTS:
                                      "static", 10.0, 51); // its sites have 50 edge nodes
         QCOMPARE(c.indexed, 0L);
         QVERIFY(c.unindexed > 1000 && c.toEdge > 1000);
+        QCOMPARE(c.withLoads, c.unindexed); // greedy's scan reads the engine's loads
         QCOMPARE(c.mismatches, 0L); // the policy's own scan is leastByRank's
         QVERIFY(
             runChecked(test::bundledScenario("kais-large"), "greedy", "static", 10.0, 50).indexed >

@@ -14,7 +14,11 @@ class GreedyDispatch final : public DispatchPolicy
 public:
     int dispatch(const DispatchContext &ctx) override
     {
-        return ctx.leastRanked ? *ctx.leastRanked : leastByLoad(ctx);
+        if (ctx.leastRanked)
+            return *ctx.leastRanked;
+        if (!ctx.cpuLoads.empty())
+            return leastByLoad(ctx, [&](int n) { return ctx.cpuLoads[std::size_t(n)]; });
+        return leastByLoad(ctx, [&](int n) { return ctx.state.cpuLoad(n); });
     }
     bool ranksNodes() const override { return true; }
     std::optional<NodeRank> rank(const SimState &state, int node) const override
@@ -25,14 +29,15 @@ public:
 private:
     /** leastByRank(*this, ctx), with the allocation, the tie-break, divided out
      *  only on a tie of loads: a division per candidate is a third of a decision. */
-    static int leastByLoad(const DispatchContext &ctx)
+    template <typename LoadOf>
+    static int leastByLoad(const DispatchContext &ctx, LoadOf loadOf)
     {
         const SimState &state = ctx.state;
         int best = kCloud;
         double bestLoad = 0.0;
         double bestMem = -1.0; // < 0: not divided out yet
         for (const int n : ctx.candidates) {
-            const double load = state.cpuLoad(n);
+            const double load = loadOf(n);
             if (best == kCloud || load < bestLoad) {
                 best = n;
                 bestLoad = load;
