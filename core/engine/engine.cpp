@@ -41,6 +41,8 @@ Engine::Engine(const Scenario &scenario, PolicySet policies, const RunConfig &co
 {
     if (!mDispatch || !mDequeue || !mOrchestration || !mPlacement)
         throw std::invalid_argument("the engine needs a policy on every plane");
+    mFifo = mDequeue->isFifo();
+    mCentralised = mDispatch->centralised();
 
     std::string error;
     mArrivals = makeArrivalSource(scenario, mTopology, config.seed, &error);
@@ -67,7 +69,7 @@ Engine::Engine(const Scenario &scenario, PolicySet policies, const RunConfig &co
         std::any_of(scenario.services.begin(), scenario.services.end(), [&](const ServiceSpec &s) {
             return !(s.requestCpu == none) || !(s.requestMemory == none);
         });
-    if (mDispatch->ranksNodes() && !mDispatch->centralised() && !mRequestDemands)
+    if (mDispatch->ranksNodes() && !mCentralised && !mRequestDemands)
         mIndex = std::make_unique<DispatchIndex>(*mDispatch, mState, config.indexSitesFrom);
     mPullFreeAt.assign(nodes, 0.0);
     mFrameBusy.assign(scenario.sites.size() * std::size_t(services), 0.0);
@@ -91,7 +93,7 @@ Engine::Engine(const Scenario &scenario, PolicySet policies, const RunConfig &co
     mTotalSlots = long(std::ceil(duration / scenario.time.slot - 1e-9));
 
     mDispatch->reset(mState);
-    if (mDispatch->centralised())
+    if (mCentralised)
         mMetrics.enableSchedulingDelay();
     mDequeue->reset(mState, int(mTopology.eaps.size()) + nodes + 1);
     mOrchestration->reset(mState);
@@ -137,7 +139,7 @@ bool Engine::openSlot()
     dropExpired();
     mLeaving = {};
     mSlotOpen = true;
-    if (mDispatch->centralised())
+    if (mCentralised)
         dispatchSlotCentrally();
     return true;
 }
@@ -369,14 +371,13 @@ void Engine::leaveNode(int node, const Request &r)
 int Engine::pickFromQueue(const std::vector<std::int32_t> &queue, int queueIndex,
                           bool needIdleReplica, int node) const
 {
-    const bool fifo = mDequeue->isFifo();
     int best = -1;
     double bestPriority = 0.0;
     for (int i = 0; i < int(queue.size()); ++i) {
         const Request &r = mState.requests[queue[i]];
         if (needIdleReplica && mState.idle(node, int(r.service)) == 0)
             continue;
-        if (fifo)
+        if (mFifo)
             return i;
         const double p = mDequeue->priority(queueIndex, r, mState.now);
         if (best < 0 || p > bestPriority) {
@@ -394,7 +395,7 @@ bool Engine::tryStartNode(int node)
         return false;
     NodeState &ns = mState.nodes[node];
     bool started = false;
-    if (mayStart != kAnyService && mDequeue->isFifo()) {
+    if (mayStart != kAnyService && mFifo) {
         // Only this service's requests can start: its first ones, in queue order.
         const auto s = std::uint32_t(mayStart);
         const auto &services = mQueueServices[std::size_t(node)];
@@ -448,7 +449,7 @@ void Engine::joinNodeQueue(int node, std::int32_t id)
     mQueueServices[std::size_t(node)].push_back(s);
     ++mQueuedOf[std::size_t(node) * mState.serviceCount + s];
     if (mState.idle(node, int(s)) > 0) {
-        if (mMayStart[std::size_t(node)] == kSettled && mDequeue->isFifo()) {
+        if (mMayStart[std::size_t(node)] == kSettled && mFifo) {
             if (startQueued(node, int(ns.queue.size()) - 1))
                 reshare(node);
             return;

@@ -302,6 +302,8 @@ private:
      *  one service (its index), or any (kAnyService). An idle replica more lets
      *  only its own service's requests start. */
     std::vector<int> mMayStart;
+    bool mFifo = false;        ///< mDequeue->isFifo(), asked once
+    bool mCentralised = false; ///< mDispatch->centralised(), asked once
     static constexpr int kSettled = -1, kAnyService = -2;
     std::vector<std::vector<std::uint32_t>> mQueueServices; ///< per node: its queue's services
     std::vector<std::uint32_t> mQueuedOf; ///< [node * services + service]: its requests queued there

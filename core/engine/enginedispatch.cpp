@@ -55,7 +55,7 @@ void Engine::setExternalDispatch(std::vector<char> eaps)
     if (eaps.size() != mTopology.eaps.size())
         throw std::invalid_argument("external dispatch: give one flag per eAP (" +
                                     std::to_string(mTopology.eaps.size()) + ")");
-    if (mDispatch->centralised() && std::count(eaps.begin(), eaps.end(), 1) > 0)
+    if (mCentralised && std::count(eaps.begin(), eaps.end(), 1) > 0)
         throw std::invalid_argument("external dispatch: a centralised dispatch policy plans "
                                     "every eAP's slot; the other eAPs need a decentralised one");
     mExternal = std::move(eaps);
@@ -94,7 +94,7 @@ void Engine::decideExternal(int target)
 
 void Engine::sortByPriority(std::vector<std::int32_t> &queue, int queueIndex)
 {
-    if (mDequeue->isFifo())
+    if (mFifo)
         return;
     mScratchPriority.resize(queue.size());
     for (std::size_t i = 0; i < queue.size(); ++i)
@@ -163,7 +163,7 @@ void Engine::dispatchRequest(int eap, std::int32_t id)
 
     // Reading the clock costs as much as a cheap decision: one decentralised decision
     // in kTimedEvery is timed. A centralised policy's are all timed, as its slot plans are.
-    const bool timed = mDispatch->centralised() || mDecisions++ % kTimedEvery == 0;
+    const bool timed = mCentralised || mDecisions++ % kTimedEvery == 0;
     const auto t0 =
         timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
     std::optional<int> least;
@@ -190,7 +190,7 @@ void Engine::sendRequest(int eap, std::int32_t id, const std::vector<int> &candi
     mObservers.notify(&SimObserver::onDispatch, mState, id, eap, target);
     // The request leaves the eAP once its decision is there (+ 0.0 changes no time).
     const double delay = mDispatch->decisionDelay(eap);
-    if (mDispatch->centralised())
+    if (mCentralised)
         mMetrics.schedulingDelay(delay);
     const double leaves = mState.now + delay;
     if (target == kCloud) {
