@@ -306,7 +306,8 @@ private:
     bool mCentralised = false; ///< mDispatch->centralised(), asked once
     static constexpr int kSettled = -1, kAnyService = -2;
     std::vector<std::vector<std::uint32_t>> mQueueServices; ///< per node: its queue's services
-    std::vector<std::uint32_t> mQueuedOf; ///< [node * services + service]: its requests queued there
+    std::vector<std::uint32_t>
+        mQueuedOf; ///< [node * services + service]: its requests queued there
     /** Per node: its busy replicas, in the order of NodeState::replicas (by when
      *  they were added), so sums over them come out as over all its replicas. */
     std::vector<std::vector<std::int32_t>> mBusyOn;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace schedlab {
@@ -10,6 +11,11 @@ namespace schedlab {
  * Fixed-memory histogram of positive values with ~1% relative buckets, so
  * percentiles of millions of response times cost constant memory and are exact
  * to the bucket, reproducibly.
+ *
+ * A value's bucket is 1 + floor(log(v / lo) / log(growth)) (0 at or below lo, the
+ * last one from hi up). The logarithm places the buckets' lower bounds once, by
+ * bisection; a value then finds its bucket from its exponent and leading mantissa
+ * bits and one comparison with a bound.
  */
 class LogHistogram
 {
@@ -24,12 +30,20 @@ public:
     /** (value, cumulative fraction) at each non-empty bucket, for CDF plots. */
     std::vector<std::pair<double, double>> cdf() const;
 
-private:
+    /** The bucket `v` falls in, through the bounds. */
     int bucketOf(double v) const;
+    /** The bucket by the logarithm itself: what bucketOf() gives, at a log's cost. */
+    int bucketByLog(double v) const;
+    int bucketCount() const { return int(mBuckets.size()); }
+
+    struct Bounds;
+
+private:
     double centreOf(int bucket) const;
 
     double mLo, mLogGrowth;
     std::vector<std::uint64_t> mBuckets;
+    std::shared_ptr<const Bounds> mBounds; ///< shared by histograms of the same shape
     std::uint64_t mCount = 0;
     double mSum = 0.0;
 };

@@ -178,7 +178,7 @@ private Q_SLOTS:
         QCOMPARE(c.indexed, 0L);
         QVERIFY(c.unindexed > 1000 && c.toEdge > 1000);
         QCOMPARE(c.withLoads, c.unindexed); // greedy's scan reads the engine's loads
-        QCOMPARE(c.mismatches, 0L); // the policy's own scan is leastByRank's
+        QCOMPARE(c.mismatches, 0L);         // the policy's own scan is leastByRank's
         QVERIFY(
             runChecked(test::bundledScenario("kais-large"), "greedy", "static", 10.0, 50).indexed >
             0);

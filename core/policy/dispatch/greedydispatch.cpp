@@ -34,8 +34,7 @@ private:
      *  only on a tie of loads: a division per candidate is a third of a decision.
      *  The least load is found first, without a branch on each comparison (loads
      *  are finite: node cpu is positive), then the candidates that have it. */
-    template <typename LoadOf>
-    static int leastByLoad(const DispatchContext &ctx, LoadOf loadOf)
+    template <typename LoadOf> static int leastByLoad(const DispatchContext &ctx, LoadOf loadOf)
     {
         double least = std::numeric_limits<double>::infinity();
         for (const int n : ctx.candidates)
