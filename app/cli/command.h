@@ -33,6 +33,9 @@ void registerListMetricsCommand(CLI::App &app, int &exitCode);
 void registerTrainCommand(CLI::App &app, int &exitCode);
 /** `train` as schedlab-cli lists it; runTrainProgram() runs it. */
 void registerTrainCommand(CLI::App &app);
+/** Makes the training processes started from here add up their matrix products
+ *  in the same order on every machine that can (trainlauncher.cpp). */
+void pinTrainingKernels();
 /** schedlab-train beside this program (a build tree), or where it is installed. */
 std::filesystem::path trainProgram();
 /** Replaces this process with schedlab-train for `schedlab-cli train ARGS`; returns

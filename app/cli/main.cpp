@@ -7,6 +7,7 @@
 int main(int argc, char **argv)
 {
     using namespace schedlab::cli;
+    pinTrainingKernels();
     if (argc > 1 && std::string_view(argv[1]) == "train")
         return runTrainProgram(argc, argv);
     CLI::App app{"SchedLab: edge-cloud scheduling experiments from the command line"};

@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <string>
@@ -22,6 +23,24 @@ std::filesystem::path trainProgram()
         if (::access(candidate.c_str(), X_OK) == 0)
             return candidate;
     return dir / "schedlab-train";
+}
+
+/**
+ * Training's matrix products run in OpenBLAS and ATen, which pick their kernels
+ * for the processor at hand; kernels of different vector widths add in different
+ * orders, so the same seed would train a different model on another machine. The
+ * training processes this program starts (schedlab-train, Slurm jobs, which take
+ * its environment) use the AVX2 kernels wherever the processor has them. A value
+ * the user has set wins.
+ */
+void pinTrainingKernels()
+{
+#if defined(__x86_64__)
+    if (!__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma"))
+        return;
+    ::setenv("OPENBLAS_CORETYPE", "Haswell", 0);
+    ::setenv("ATEN_CPU_CAPABILITY", "avx2", 0);
+#endif
 }
 
 void registerTrainCommand(CLI::App &app)

@@ -76,6 +76,7 @@ Engine::Engine(const Scenario &scenario, PolicySet policies, const RunConfig &co
     mCaches = std::make_unique<LayerCache[]>(nodes);
     mReturnLatency.assign(nodes, 0.0);
     mCpuLoads.assign(nodes, 0.0);
+    mMemAllocated.assign(nodes, 0.0);
     mAdvancedAt.assign(nodes, -1.0);
     mMayStart.assign(nodes, kSettled);
     mQueueServices.resize(nodes);
@@ -356,6 +357,12 @@ void Engine::nodeChanged(int node)
 void Engine::demandChanged(int node)
 {
     mCpuLoads[std::size_t(node)] = mState.cpuLoad(node);
+    nodeChanged(node);
+}
+
+void Engine::allocationChanged(int node)
+{
+    mMemAllocated[std::size_t(node)] = mState.memAllocated(node);
     nodeChanged(node);
 }
 

@@ -190,6 +190,8 @@ private:
     void nodeChanged(int node);
     /** Its requests (NodeState::demand) changed: so did its load. */
     void demandChanged(int node);
+    /** Its replicas' allocation (NodeState::cpuAlloc, memAlloc) changed. */
+    void allocationChanged(int node);
     /** A request leaves its edge node (finished or dropped) and frees what it held. */
     void leaveNode(int node, const Request &r);
     void dispatchRequest(int eap, std::int32_t id);
@@ -297,6 +299,7 @@ private:
     std::vector<double> mFrameBusy;     ///< [site * W + service]: core-seconds busy this frame
     std::vector<double> mReturnLatency; ///< per node: result back to the device
     std::vector<double> mCpuLoads;      ///< per node: mState.cpuLoad(node), kept as demand changes
+    std::vector<double> mMemAllocated;  ///< per node: mState.memAllocated(node), kept likewise
     std::vector<double> mAdvancedAt;    ///< per node: when advanceBusy() last ran
     /** Per node: which of its queued requests may start: none (kSettled), those of
      *  one service (its index), or any (kAnyService). An idle replica more lets

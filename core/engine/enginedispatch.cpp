@@ -170,7 +170,8 @@ void Engine::dispatchRequest(int eap, std::int32_t id)
     const int site = mTopology.eaps[eap].site;
     if (mIndex && mIndex->covers(site)) // F is the site's hosting nodes: no demands filter it
         least = mIndex->least(site, int(r.service));
-    const DispatchContext ctx{mState, eap, r, candidates, mDispatchRng, least, mCpuLoads};
+    const DispatchContext ctx{mState,      eap,  r, candidates, mDispatchRng,
+                              least,       mCpuLoads, mMemAllocated};
     const int target = mDispatch->dispatch(ctx);
     if (timed)
         mMetrics.dispatchDecision(nanosSince(t0));

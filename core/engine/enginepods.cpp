@@ -170,7 +170,7 @@ bool Engine::reservePod(std::int32_t id, int node, const PodRequest &request)
     ns.cpuAlloc += pod.cpu;
     ns.memAlloc += pod.memory;
     ++ns.pods;
-    nodeChanged(node);
+    allocationChanged(node);
     if (node < mTopology.edgeCount)
         mMetrics.pods().nodeHolds(node, ns.pods);
     return true;
@@ -368,7 +368,7 @@ void Engine::releasePod(Pod &pod, bool layers)
     ns.cpuAlloc -= pod.cpu;
     ns.memAlloc -= pod.memory;
     --ns.pods;
-    nodeChanged(pod.node);
+    allocationChanged(pod.node);
     if (layers)
         mCaches[pod.node].release(pod.variant->layers);
 }

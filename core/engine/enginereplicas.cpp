@@ -173,7 +173,7 @@ std::int32_t Engine::addReplica(int node, int service, bool initial)
     ns.cpuAlloc += mScenario.services[service].replicaCpu;
     ns.memAlloc += r.memory;
     ns.replicas.push_back(id);
-    nodeChanged(node);
+    allocationChanged(node);
 
     const auto &layers = layersFor(mScenario, service, mTopology.nodes[node].arch);
     const double missing = mCaches[node].missingBytes(layers);
@@ -228,7 +228,7 @@ void Engine::removeReplica(std::int32_t id)
     NodeState &ns = mState.nodes[r.node];
     ns.cpuAlloc -= mScenario.services[r.service].replicaCpu;
     ns.memAlloc -= r.memory;
-    nodeChanged(r.node);
+    allocationChanged(r.node);
     ns.replicas.erase(std::find(ns.replicas.begin(), ns.replicas.end(), id));
     mCaches[r.node].release(layersFor(mScenario, int(r.service), mTopology.nodes[r.node].arch));
     r.alive = false;

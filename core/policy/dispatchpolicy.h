@@ -26,9 +26,11 @@ struct DispatchContext
     /** The candidate least by the policy's rank(), when the engine keeps its
      *  candidates ranked (kCloud: none of them qualifies); empty: scan `candidates`. */
     std::optional<int> leastRanked = std::nullopt;
-    /** state.cpuLoad(n) of every node n, as the engine keeps it when a request
-     *  comes or goes, so a scan reads one array; empty: compute it. */
+    /** state.cpuLoad(n) and state.memAllocated(n) of every node n, as the engine
+     *  keeps them when requests and replicas come and go, so that a scan reads two
+     *  arrays; empty: compute them. */
     std::span<const double> cpuLoads = {};
+    std::span<const double> memAllocated = {};
 };
 
 /** How a node ranks for a policy that sends a request to its least candidate. */

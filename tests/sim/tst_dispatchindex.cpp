@@ -26,8 +26,9 @@ public:
         if (!ctx.cpuLoads.empty()) {
             ++withLoads;
             for (const int n : ctx.candidates)
-                if (ctx.cpuLoads[std::size_t(n)] != ctx.state.cpuLoad(n))
-                    ++mismatches; // the engine's loads must be the state's, bit for bit
+                if (ctx.cpuLoads[std::size_t(n)] != ctx.state.cpuLoad(n) ||
+                    ctx.memAllocated[std::size_t(n)] != ctx.state.memAllocated(n))
+                    ++mismatches; // the engine's arrays must be the state's, bit for bit
         }
         const int chosen = mInner->dispatch(ctx);
         if (ctx.leastRanked) {

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "policy/dispatch/dispatchpolicies.h"
 
-#include <algorithm>
 #include <limits>
 
 namespace schedlab {
@@ -20,8 +19,10 @@ public:
         if (ctx.leastRanked)
             return *ctx.leastRanked;
         if (!ctx.cpuLoads.empty())
-            return leastByLoad(ctx, [&](int n) { return ctx.cpuLoads[std::size_t(n)]; });
-        return leastByLoad(ctx, [&](int n) { return ctx.state.cpuLoad(n); });
+            return leastOf(ctx.candidates, [&](int n) {
+                return NodeRank{ctx.cpuLoads[std::size_t(n)], ctx.memAllocated[std::size_t(n)]};
+            });
+        return leastOf(ctx.candidates, [&](int n) { return *rank(ctx.state, n); });
     }
     bool ranksNodes() const override { return true; }
     std::optional<NodeRank> rank(const SimState &state, int node) const override
@@ -30,31 +31,21 @@ public:
     }
 
 private:
-    /** leastByRank(*this, ctx), with the allocation, the tie-break, divided out
-     *  only on a tie of loads: a division per candidate is a third of a decision.
-     *  The least load is found first, without a branch on each comparison (loads
-     *  are finite: node cpu is positive), then the candidates that have it. */
-    template <typename LoadOf> static int leastByLoad(const DispatchContext &ctx, LoadOf loadOf)
+    /** leastByRank(*this, ctx) without a branch on each comparison, which the
+     *  predictor could only guess: ranks are finite (node cpu and memory are
+     *  positive), and ties go to the earlier candidate. */
+    template <typename RankOf>
+    static int leastOf(const std::vector<int> &candidates, RankOf rankOf)
     {
-        double least = std::numeric_limits<double>::infinity();
-        for (const int n : ctx.candidates)
-            least = std::min(least, loadOf(n));
         int best = kCloud;
-        double bestMem = -1.0; // < 0: not divided out yet
-        for (const int n : ctx.candidates) {
-            if (loadOf(n) != least)
-                continue;
-            if (best == kCloud) {
-                best = n;
-                continue;
-            }
-            if (bestMem < 0.0)
-                bestMem = ctx.state.memAllocated(best);
-            const double mem = ctx.state.memAllocated(n);
-            if (mem < bestMem) {
-                best = n;
-                bestMem = mem;
-            }
+        double bestLoad = std::numeric_limits<double>::infinity();
+        double bestMem = bestLoad;
+        for (const int n : candidates) {
+            const auto [load, mem] = rankOf(n);
+            const bool better = (load < bestLoad) | ((load == bestLoad) & (mem < bestMem));
+            best = better ? n : best;
+            bestLoad = better ? load : bestLoad;
+            bestMem = better ? mem : bestMem;
         }
         return best;
     }
