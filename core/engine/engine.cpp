@@ -348,16 +348,9 @@ void Engine::dropExpired()
     sweep(mState.cloudQueue, DropSite::Cloud, kCloud);
 }
 
-void Engine::nodeChanged(int node)
+void Engine::touchIndex(int node)
 {
-    if (mIndex)
-        mIndex->touch(node);
-}
-
-void Engine::demandChanged(int node)
-{
-    mCpuLoads[std::size_t(node)] = mState.cpuLoad(node);
-    nodeChanged(node);
+    mIndex->touch(node);
 }
 
 void Engine::allocationChanged(int node)
@@ -470,6 +463,17 @@ void Engine::mayStartToo(int node, int service)
 {
     int &mayStart = mMayStart[std::size_t(node)];
     mayStart = mayStart == kSettled || mayStart == service ? service : kAnyService;
+}
+
+/** An idle replica more lets only its own service's queued requests start: with
+ *  none queued there, the node's queue stays settled. */
+void Engine::setFree(const Replica &r, int delta)
+{
+    const std::size_t at = std::size_t(r.node) * mState.serviceCount + r.service;
+    mState.freeCount[at] += delta;
+    mState.nodes[r.node].idle += delta;
+    if (delta > 0 && mQueuedOf[at] > 0)
+        mayStartToo(r.node, int(r.service));
 }
 
 void Engine::startOnReplica(std::int32_t replica, std::int32_t id)

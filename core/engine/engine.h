@@ -187,9 +187,18 @@ private:
     const std::vector<int> &candidatesFor(int eap, std::int32_t id,
                                           std::vector<int> &scratch) const;
     /** Node `node`'s load or allocation changed: a ranking dispatch policy re-ranks it. */
-    void nodeChanged(int node);
+    void nodeChanged(int node)
+    {
+        if (mIndex)
+            touchIndex(node);
+    }
+    void touchIndex(int node);
     /** Its requests (NodeState::demand) changed: so did its load. */
-    void demandChanged(int node);
+    void demandChanged(int node)
+    {
+        mCpuLoads[std::size_t(node)] = mState.cpuLoad(node);
+        nodeChanged(node);
+    }
     /** Its replicas' allocation (NodeState::cpuAlloc, memAlloc) changed. */
     void allocationChanged(int node);
     /** A request leaves its edge node (finished or dropped) and frees what it held. */

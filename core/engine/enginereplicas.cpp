@@ -235,17 +235,6 @@ void Engine::removeReplica(std::int32_t id)
     mFreeReplicas.push_back(id);
 }
 
-/** An idle replica more lets only its own service's queued requests start: with
- *  none queued there, the node's queue stays settled. */
-void Engine::setFree(const Replica &r, int delta)
-{
-    const std::size_t at = std::size_t(r.node) * mState.serviceCount + r.service;
-    mState.freeCount[at] += delta;
-    mState.nodes[r.node].idle += delta;
-    if (delta > 0 && mQueuedOf[at] > 0)
-        mayStartToo(r.node, int(r.service));
-}
-
 int Engine::edgeReplicaCount(int service, int site) const
 {
     int count = 0;

@@ -27,21 +27,6 @@ double fromBits(std::uint64_t bits)
 }
 } // namespace
 
-/**
- * first[b]: the least double in bucket b or above (first[0] = -inf, a last
- * first[N] = +inf). Positive doubles order as their bit patterns, so a value's
- * exponent and its leading `kept` mantissa bits name a span of relative width
- * 2^-kept, narrower than a bucket: span[i] is the bucket where span i starts, and
- * a value in it is in that bucket or a later one.
- */
-struct LogHistogram::Bounds
-{
-    std::vector<double> first;
-    std::vector<std::uint16_t> span;
-    std::uint64_t spanBase = 0; ///< bitsOf(lo) >> shift
-    int shift = 0;              ///< 52 - kept
-};
-
 namespace {
 /** The least double whose bucket by logarithm is at least b, with log monotone. */
 double leastWithBucket(const LogHistogram &h, int b, std::uint64_t below, std::uint64_t above)
@@ -141,33 +126,11 @@ int LogHistogram::bucketByLog(double v) const
     return std::min(1 + int(x), int(mBuckets.size()) - 1);
 }
 
-int LogHistogram::bucketOf(double v) const
-{
-    if (!mBounds)
-        return bucketByLog(v);
-    if (!(v > mLo))
-        return 0;
-    const std::uint64_t i = (bitsOf(v) >> mBounds->shift) - mBounds->spanBase;
-    if (i >= mBounds->span.size())
-        return int(mBuckets.size()) - 1;
-    int b = mBounds->span[i];
-    while (v >= mBounds->first[std::size_t(b) + 1])
-        ++b;
-    return b;
-}
-
 double LogHistogram::centreOf(int bucket) const
 {
     if (bucket == 0)
         return mLo;
     return mLo * std::exp((bucket - 0.5) * mLogGrowth);
-}
-
-void LogHistogram::add(double v)
-{
-    ++mBuckets[std::size_t(bucketOf(v))];
-    ++mCount;
-    mSum += v;
 }
 
 double LogHistogram::quantile(double q) const
