@@ -12,6 +12,7 @@
 #include "workload/arrivalsource.h"
 
 #include <memory>
+#include <span>
 #include <string>
 
 namespace schedlab {
@@ -113,6 +114,9 @@ public:
     void decideExternal(int target);
 
     const SimState &state() const { return mState; }
+    /** mState.cpuLoad(n) and memAllocated(n) of every node, kept as they change. */
+    std::span<const double> cpuLoads() const { return mCpuLoads; }
+    std::span<const double> memAllocated() const { return mMemAllocated; }
     const Topology &topology() const { return mTopology; }
     long totalSlots() const { return mTotalSlots; }
     bool cancelled() const { return mCancelled; }

@@ -35,15 +35,16 @@ void DispatchObservation::write(const DispatchContext &ctx, std::span<float> sta
     std::fill(mask.begin() + layout.actions(), mask.end(), std::uint8_t(0));
 }
 
-void DispatchObservation::writeLoads(const SimState &state, int eap, std::span<double> load,
-                                     std::span<double> memory) const
+void DispatchObservation::writeLoads(std::span<const double> cpuLoads,
+                                     std::span<const double> memAllocated, int eap,
+                                     std::span<double> load, std::span<double> memory) const
 {
     std::fill(load.begin(), load.end(), 0.0);
     std::fill(memory.begin(), memory.end(), 0.0);
     const std::vector<int> &pool = mLocal[std::size_t(eap)].pool();
     for (std::size_t j = 0; j < pool.size(); ++j) {
-        load[j + 1] = state.cpuLoad(pool[j]);
-        memory[j + 1] = state.memAllocated(pool[j]);
+        load[j + 1] = cpuLoads[std::size_t(pool[j])];
+        memory[j + 1] = memAllocated[std::size_t(pool[j])];
     }
 }
 
