@@ -82,6 +82,15 @@ QStringList headers(const QTableWidget *t)
         out << t->horizontalHeaderItem(c)->text().remove('\n');
     return out;
 }
+
+/** A layout of edge nodes by these names and nothing else. */
+LiveLayout layoutOf(std::vector<std::string> nodes)
+{
+    LiveLayout layout;
+    layout.nodes = std::move(nodes);
+    return layout;
+}
+
 } // namespace
 
 class TestDiagnosticsPanel : public QObject
@@ -185,7 +194,7 @@ private Q_SLOTS:
     {
         // w1 and w3 both total 70; the engine's framework takes the lowest id.
         const auto d = decision({50, 40, 50}, {10, 10, 10}, 0);
-        QCOMPARE(PlacementsPanel::tieText(*d, LiveLayout{{"w1", "w2", "w3"}}),
+        QCOMPARE(PlacementsPanel::tieText(*d, layoutOf({"w1", "w2", "w3"})),
                  QString::fromUtf8("Tie at 70.0 between w1 and w3: the tie-break takes the "
                                    "lowest node id \u2192 w1."));
         PlacementsPanel panel;
@@ -196,7 +205,7 @@ private Q_SLOTS:
 
         // Reserve refused w1: the next tied node, said so.
         const auto refused = decision({50, 40, 50}, {10, 10, 10}, 2);
-        QVERIFY(PlacementsPanel::tieText(*refused, LiveLayout{{"w1", "w2", "w3"}})
+        QVERIFY(PlacementsPanel::tieText(*refused, layoutOf({"w1", "w2", "w3"}))
                     .endsWith(QString::fromUtf8("lowest node id that Reserve accepts \u2192 w3.")));
     }
 
