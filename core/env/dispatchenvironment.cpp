@@ -115,7 +115,8 @@ void DispatchEnvironment::writeLoads(std::span<double> load, std::span<double> m
         std::fill(memory.begin(), memory.end(), 0.0);
         return;
     }
-    mObservation.writeLoads(mEngine->cpuLoads(), mEngine->memAllocated(), mEap, load, memory);
+    mObservation.writeLoads(mEngine->state(), mEngine->cpuLoads(), mEngine->memAllocated(), mEap,
+                            load, memory);
 }
 
 DispatchEnvironment::SlotOutcome &DispatchEnvironment::slot(long index)

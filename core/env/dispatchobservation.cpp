@@ -35,16 +35,18 @@ void DispatchObservation::write(const DispatchContext &ctx, std::span<float> sta
     std::fill(mask.begin() + layout.actions(), mask.end(), std::uint8_t(0));
 }
 
-void DispatchObservation::writeLoads(std::span<const double> cpuLoads,
+void DispatchObservation::writeLoads(const SimState &state, std::span<const double> cpuLoads,
                                      std::span<const double> memAllocated, int eap,
                                      std::span<double> load, std::span<double> memory) const
 {
     std::fill(load.begin(), load.end(), 0.0);
     std::fill(memory.begin(), memory.end(), 0.0);
     const std::vector<int> &pool = mLocal[std::size_t(eap)].pool();
+    const bool kept = !cpuLoads.empty() && !memAllocated.empty();
     for (std::size_t j = 0; j < pool.size(); ++j) {
-        load[j + 1] = cpuLoads[std::size_t(pool[j])];
-        memory[j + 1] = memAllocated[std::size_t(pool[j])];
+        const int n = pool[j];
+        load[j + 1] = kept ? cpuLoads[std::size_t(n)] : state.cpuLoad(n);
+        memory[j + 1] = kept ? memAllocated[std::size_t(n)] : state.memAllocated(n);
     }
 }
 

@@ -37,10 +37,12 @@ public:
     /** s_{b,t} into `state` (size()) and F_{b,t} into `mask` (actions()). */
     void write(const DispatchContext &ctx, std::span<float> state,
                std::span<std::uint8_t> mask) const;
-    /** Per action: SimState::cpuLoad and memAllocated of its node, from the engine's
-     *  arrays of them (Engine::cpuLoads, memAllocated); 0 for the cloud and past the pool. */
-    void writeLoads(std::span<const double> cpuLoads, std::span<const double> memAllocated, int eap,
-                    std::span<double> load, std::span<double> memory) const;
+    /** Per action: SimState::cpuLoad and memAllocated of its node (read from the
+     *  engine's arrays of them when given: DispatchContext::cpuLoads, memAllocated);
+     *  0 for the cloud and past the pool. */
+    void writeLoads(const SimState &state, std::span<const double> cpuLoads,
+                    std::span<const double> memAllocated, int eap, std::span<double> load,
+                    std::span<double> memory) const;
 
 private:
     std::vector<LocalStateBuilder> mLocal;

@@ -68,7 +68,8 @@ public:
         py::gil_scoped_acquire gil;
         const auto info = [&] {
             return dispatchInfo(mMask, ctx.eap, [&](auto load, auto memory) {
-                mObservation->writeLoads(ctx.state, ctx.eap, load, memory);
+                mObservation->writeLoads(ctx.state, ctx.cpuLoads, ctx.memAllocated, ctx.eap, load,
+                                         memory);
             });
         };
         const int action = ask(mPolicy, mWhat, numpyArray<float>(mState),
