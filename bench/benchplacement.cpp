@@ -77,8 +77,8 @@ std::unique_ptr<Cluster> makeCluster(int count, std::uint64_t seed)
     auto c = std::make_unique<Cluster>();
     Rng rng(seed);
     c->images = makeImages(rng);
-    c->caches = std::make_unique<LayerCache[]>(std::size_t(count));
     c->nodes.resize(std::size_t(count));
+    c->caches = std::make_unique<LayerCache[]>(c->nodes.size());
     const double cpus[] = {2, 4, 8, 16, 32};
     for (int n = 0; n < count; ++n) {
         NodeInfo info;

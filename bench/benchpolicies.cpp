@@ -78,7 +78,7 @@ void placementBench(benchmark::State &bs, std::unique_ptr<PlacementFramework> po
     image.variants = {{"amd64", "", {}}};
     for (int l = 0; l < 6; ++l)
         image.variants[0].layers.push_back({"layer-" + std::to_string(l), 40e6 * (l + 1)});
-    auto caches = std::make_unique<LayerCache[]>(nodes);
+    auto caches = std::make_unique<LayerCache[]>(f.topology.nodes.size());
     Rng rng(5);
     for (int n = 0; n < nodes; ++n) {
         caches[n].setCapacity(10e9);

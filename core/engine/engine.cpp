@@ -71,7 +71,7 @@ Engine::Engine(const Scenario &scenario, PolicySet policies, const RunConfig &co
         mIndex = std::make_unique<DispatchIndex>(*mDispatch, mState, config.indexSitesFrom);
     mPullFreeAt.assign(nodes, 0.0);
     mFrameBusy.assign(scenario.sites.size() * std::size_t(services), 0.0);
-    mCaches = std::make_unique<LayerCache[]>(nodes);
+    mCaches = std::make_unique<LayerCache[]>(mTopology.nodes.size());
     mReturnLatency.assign(nodes, 0.0);
     mCpuLoads.assign(nodes, 0.0);
     mMemAllocated.assign(nodes, 0.0);

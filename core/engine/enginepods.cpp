@@ -44,7 +44,7 @@ void Engine::initPods()
             if (hasUsage(t))
                 mMetrics.enableDrsReward();
     const int nodes = int(mTopology.nodes.size());
-    mPulls = std::make_unique<PullQueue[]>(nodes);
+    mPulls = std::make_unique<PullQueue[]>(mTopology.nodes.size());
     mSharing.resize(nodes);
     for (int n = 0; n < nodes; ++n)
         mPulls[n].setBandwidth(mTopology.nodes[n].bandwidth);

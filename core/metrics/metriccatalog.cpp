@@ -101,8 +101,10 @@ std::vector<MetricGroup> metricGroups(const Scenario &scenario)
     if (scenario.workload.requests.kind != RequestWorkloadKind::None)
         out.push_back(Requests);
     out.push_back(Utilisation);
-    if (scenario.hasDeployments())
-        out.insert(out.end(), {Pods, Serving});
+    if (scenario.hasDeployments()) {
+        out.push_back(Pods);
+        out.push_back(Serving);
+    }
     out.push_back(Run);
     return out;
 }
