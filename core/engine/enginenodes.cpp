@@ -65,8 +65,8 @@ bool Engine::startQueued(int node, int i)
     const std::int32_t id = ns.queue[i];
     ns.queue.erase(ns.queue.begin() + i);
     auto &services = mQueueServices[std::size_t(node)];
+    const int s = int(services[std::size_t(i)]); // without waiting for the request's record
     services.erase(services.begin() + i);
-    const int s = int(mState.requests[id].service);
     --mQueuedOf[std::size_t(node) * mState.serviceCount + s];
     for (std::int32_t rep : ns.replicas) {
         const Replica &candidate = mState.replicas[rep];
