@@ -313,7 +313,7 @@ private:
     std::vector<double> mReturnLatency; ///< per node: result back to the device
     std::vector<double> mCpuLoads;      ///< per node: mState.cpuLoad(node), kept as demand changes
     std::vector<double> mMemAllocated;  ///< per node: mState.memAllocated(node), kept likewise
-    std::vector<double> mAdvancedAt;    ///< per node: when its busy work was last brought up to date
+    std::vector<double> mAdvancedAt;    ///< per node: when its busy work was last advanced
     /** Per node: which of its queued requests may start: none (kSettled), those of
      *  one service (its index), or any (kAnyService). An idle replica more lets
      *  only its own service's requests start. */
