@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <sstream>
 #include <stdexcept>
 
 namespace schedlab {
@@ -398,6 +399,14 @@ std::int32_t Engine::newRequest()
         const std::int32_t id = mFreeRequests.back();
         mFreeRequests.pop_back();
         return id;
+    }
+    if (mState.requests.size() >= mConfig.maxRequestsInFlight) {
+        std::ostringstream why;
+        why << "more than " << mConfig.maxRequestsInFlight << " requests in flight at once at "
+            << mState.now << " s: the arrivals (workload.requests) far exceed what the nodes "
+            << "and the cloud serve before the requests' deadlines; give a lower rate or "
+               "more capacity";
+        throw std::runtime_error(why.str());
     }
     mState.requests.emplace_back();
     return std::int32_t(mState.requests.size() - 1);

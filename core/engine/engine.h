@@ -71,6 +71,8 @@ struct RunConfig
      *  candidates ordered (DispatchIndex); smaller ones are scanned. The
      *  decisions are the same either way: only their cost differs. */
     int indexSitesFrom = 256;
+    /** Past this many requests in flight at once the run throws std::runtime_error. */
+    std::size_t maxRequestsInFlight = kMaxRequestsInFlight;
 };
 
 /**

@@ -98,6 +98,13 @@ std::optional<RunSizeProblem> runSizeProblem(const Scenario &scenario, double du
                               "the request rate (" + number(w.rate) + "/s) over " + number(run) +
                                   " s is " + number(w.rate * run) +
                                   " requests, more than 1,000,000,000"};
+    const double perSlot = w.rate * slot;
+    if (w.kind != RequestWorkloadKind::Trace && !(perSlot <= double(kMaxRequestsInFlight)))
+        return RunSizeProblem{"workload.requests.rate",
+                              "the request rate (" + number(w.rate) + "/s) brings " +
+                                  number(perSlot) + " requests in a slot of " + number(slot) +
+                                  " s, more than " + std::to_string(kMaxRequestsInFlight) +
+                                  " in flight at once: give a lower rate or a shorter slot"};
     return std::nullopt;
 }
 

@@ -4,6 +4,7 @@
 #include "model/distribution.h"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -339,11 +340,17 @@ struct Scenario
     bool operator==(const Scenario &o) const;
 };
 
+/** A run stops with an error past this many requests in flight at once (each holds
+ *  a few hundred bytes): arrivals far beyond what the nodes serve must not take
+ *  the machine's memory. */
+inline constexpr std::size_t kMaxRequestsInFlight = 4'000'000;
+
 /**
  * Why a run of `scenario` lasting `duration` seconds (0: the scenario's own) would not
  * fit in time or memory, or empty when it would: at most 100,000,000 slots, a slot no
  * longer than the run, at most 1,000,000,000 requests expected from a Poisson or
- * pattern workload. A typo (`slot: 1e-12s`, `rate: 1e12/s`) must not hang a run.
+ * pattern workload and at most kMaxRequestsInFlight in one slot (they all wait for
+ * its end at their eAPs). A typo (`slot: 1e-12s`, `rate: 1e12/s`) must not hang a run.
  */
 struct RunSizeProblem
 {

@@ -206,6 +206,7 @@ Scenario randomScenario(std::uint64_t seed)
         std::swap(s.time.slot, s.time.duration);
     s.time.duration = std::min(s.time.duration, s.time.slot * 1e6);
     s.workload.requests.rate = std::min(s.workload.requests.rate, 1e8 / s.time.duration);
+    s.workload.requests.rate = std::min(s.workload.requests.rate, 1e6 / s.time.slot);
     if (w.kind == RequestWorkloadKind::None) // something must arrive
         w.kind = RequestWorkloadKind::Poisson;
     return s;

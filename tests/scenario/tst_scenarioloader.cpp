@@ -150,6 +150,12 @@ void TestScenarioLoader::errors_data()
         << test::withRequiredKeys(base + "workload: {requests: {kind: poisson, rate: 1e8/s}}\n")
         << 17 << 44 << "workload.requests.rate"
         << "the request rate (1e+08/s) over 600 s is 6e+10 requests, more than 1,000,000,000";
+    QTest::newRow("a slot's arrivals beyond memory")
+        << test::withRequiredKeys(base + "time: {duration: 2s}\n"
+                                         "workload: {requests: {kind: poisson, rate: 1e8/s}}\n")
+        << 18 << 44 << "workload.requests.rate"
+        << "the request rate (1e+08/s) brings 2.5e+07 requests in a slot of 0.25 s, more than "
+           "4000000 in flight at once: give a lower rate or a shorter slot";
     QTest::newRow("bad enum") << test::withRequiredKeys(base + "  - {name: far, kind: fog}\n") << 17
                               << 23 << "sites[1].kind"
                               << "expected one of edge or cloud, got 'fog'";

@@ -188,6 +188,31 @@ private Q_SLOTS:
         QCOMPARE(r.value("sim_seconds"), 2.5);
     }
 
+    /** Arrivals far beyond what the nodes serve stop the run with a message, before
+     *  they take the machine's memory. */
+    void aFloodOfRequestsStopsTheRun()
+    {
+        Scenario s = test::smallScenario();
+        s.workload.requests.rate *= 1000;
+        RunOptions o;
+        o.policies = policies("greedy");
+        RunConfig config = o.config();
+        config.maxRequestsInFlight = 2000;
+        Engine engine(s, buildPolicySet(o), config);
+        try {
+            engine.run();
+            QFAIL("the run went on past its limit");
+        } catch (const std::runtime_error &e) {
+            QVERIFY2(QString(e.what()).startsWith("more than 2000 requests in flight at once"),
+                     e.what());
+            QVERIFY(engine.inFlight() <= 2000);
+        }
+        config.maxRequestsInFlight = kMaxRequestsInFlight; // the default: a sane rate runs
+        s.workload.requests.rate /= 1000;
+        Engine sane(s, buildPolicySet(o), config);
+        QVERIFY(sane.run().value("arrived") > 0);
+    }
+
     void everyObserverHearsEveryEventUntilItLeaves()
     {
         struct Counter : SimObserver

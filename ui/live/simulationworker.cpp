@@ -120,7 +120,7 @@ void SimulationWorker::setSpeed(double factor)
 void SimulationWorker::stop()
 {
     mStop.store(true);
-    if (mEngine && mMode.load() != LiveMode::Finished)
+    if (mEngine && !mBuildFailed && mMode.load() != LiveMode::Finished)
         finishRun();
 }
 
@@ -208,7 +208,17 @@ void SimulationWorker::tick()
                 return;
             }
         }
-        if (!mEngine->stepSlot() && (mEngine->cancelled() || state.slot >= mEngine->totalSlots())) {
+        bool stepped = false;
+        try {
+            stepped = mEngine->stepSlot();
+        } catch (const std::exception &e) { // e.g. more requests in flight than memory allows
+            mTick.stop();
+            mBuildFailed = true; // the engine is mid-slot: nothing more is asked of it
+            setMode(LiveMode::Finished);
+            Q_EMIT failed(QString::fromStdString(e.what()));
+            return;
+        }
+        if (!stepped && (mEngine->cancelled() || state.slot >= mEngine->totalSlots())) {
             finishRun();
             return;
         }
