@@ -146,11 +146,14 @@ std::vector<Variant> crossVariants(const PolicySelection &base,
                     add(qs.size() > 1, q);
                     add(os.size() > 1, o);
                     add(ps.size() > 1, p);
-                    if (v.label.empty()) // one variant: its dispatch, or the one plane asked
-                        v.label = dispatch.empty() && dequeue.empty() && orchestration.empty() &&
-                                          !placement.empty()
-                                      ? p
-                                      : d;
+                    if (v.label.empty()) { // one variant: the planes asked for, else dispatch
+                        add(!dispatch.empty(), d);
+                        add(!dequeue.empty(), q);
+                        add(!orchestration.empty(), o);
+                        add(!placement.empty(), p);
+                    }
+                    if (v.label.empty())
+                        v.label = d;
                     out.push_back(std::move(v));
                 }
     return out;

@@ -104,8 +104,8 @@ std::vector<VariantSummary> summarise(const ComparisonSpec &spec,
 std::vector<std::string> keyMetrics(const std::vector<VariantSummary> &summary, bool wallClock);
 
 /** Every combination of the planes' policies (a plane with none keeps `base`'s), each
- *  labelled by the planes that vary; one variant alone by its dispatch policy, or by
- *  its placement policy when only that plane was asked for. */
+ *  labelled by the planes that vary; one variant alone by the planes asked for (so
+ *  `--orchestration gpg` is "gpg"), or by its dispatch policy when none was. */
 std::vector<Variant> crossVariants(const PolicySelection &base,
                                    const std::vector<std::string> &dispatch,
                                    const std::vector<std::string> &dequeue,

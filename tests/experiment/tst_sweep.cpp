@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Parameter sweeps: the YAML value override, per-value validation, runs, files, store.
 #include "common/sweepparameter.h"
+#include "experiment/comparison.h"
 #include "experiment/storedsweep.h"
 #include "experiment/sweep.h"
 #include "experiment/sweepfiles.h"
@@ -310,6 +311,48 @@ private Q_SLOTS:
         QCOMPARE(missing.errors.size(), std::size_t(1));
         QVERIFY2(missing.errors[0].find("scenario=drs-gone.yaml: no such file") == 0,
                  missing.errors[0].c_str());
+    }
+
+    /** A figure's legend names what the command set: the planes that vary, or
+     *  with one combination the planes asked for, never another plane's default. */
+    void variantsAreNamedByThePlanesAsked_data()
+    {
+        QTest::addColumn<QStringList>("dispatch");
+        QTest::addColumn<QStringList>("orchestration");
+        QTest::addColumn<QStringList>("placement");
+        QTest::addColumn<QStringList>("labels");
+        QTest::newRow("nothing asked")
+            << QStringList{} << QStringList{} << QStringList{} << QStringList{"greedy"};
+        QTest::newRow("orchestration")
+            << QStringList{} << QStringList{"gpg"} << QStringList{} << QStringList{"gpg"};
+        QTest::newRow("placement")
+            << QStringList{} << QStringList{} << QStringList{"lrs"} << QStringList{"lrs"};
+        QTest::newRow("two planes set") << QStringList{"random"} << QStringList{"hpa"}
+                                        << QStringList{} << QStringList{"random+hpa"};
+        QTest::newRow("one plane varies") << QStringList{"random"} << QStringList{"hpa", "static"}
+                                          << QStringList{} << QStringList{"hpa", "static"};
+    }
+    void variantsAreNamedByThePlanesAsked()
+    {
+        QFETCH(QStringList, dispatch);
+        QFETCH(QStringList, orchestration);
+        QFETCH(QStringList, placement);
+        QFETCH(QStringList, labels);
+        const auto list = [](const QStringList &l) {
+            std::vector<std::string> out;
+            for (const QString &s : l)
+                out.push_back(s.toStdString());
+            return out;
+        };
+        PolicySelection base;
+        base.dispatch = "greedy";
+        base.orchestration = "static";
+        const auto variants =
+            crossVariants(base, list(dispatch), {}, list(orchestration), list(placement));
+        QStringList got;
+        for (const Variant &v : variants)
+            got << QString::fromStdString(v.label);
+        QCOMPARE(got, labels);
     }
 
     void higherRateArrivesMore()
