@@ -34,24 +34,28 @@ struct DimensionInfo
 
 const DimensionInfo &infoOf(Dimension d)
 {
-    static const std::vector<Unit> duration = {{"s", 1, 1, true},
-                                               {"us", 1, 1e6, true},
-                                               {"ms", 1, 1e3, true},
-                                               {"m", 60, 1, true},
-                                               {"h", 3600, 1, true}};
+    static const std::vector<Unit> duration = {{"s", 1, 1, true},    {"ns", 1, 1e9, true},
+                                               {"us", 1, 1e6, true}, {"ms", 1, 1e3, true},
+                                               {"m", 60, 1, true},   {"h", 3600, 1, true}};
     static const std::vector<Unit> size = {{"B", 1, 1, true},
                                            {"KB", 1e3, 1, true},
                                            {"MB", 1e6, 1, true},
                                            {"GB", 1e9, 1, true},
                                            {"TB", 1e12, 1, true},
+                                           {"PB", 1e15, 1, true},
+                                           {"EB", 1e18, 1, true},
                                            {"Ki", 1024.0, 1, true},
                                            {"Mi", 1048576.0, 1, true},
                                            {"Gi", 1073741824.0, 1, true},
                                            {"Ti", 1099511627776.0, 1, true},
+                                           {"Pi", 1125899906842624.0, 1, true},
+                                           {"Ei", 1152921504606846976.0, 1, true},
                                            {"KiB", 1024.0, 1, false},
                                            {"MiB", 1048576.0, 1, false},
                                            {"GiB", 1073741824.0, 1, false},
-                                           {"TiB", 1099511627776.0, 1, false}};
+                                           {"TiB", 1099511627776.0, 1, false},
+                                           {"PiB", 1125899906842624.0, 1, false},
+                                           {"EiB", 1152921504606846976.0, 1, false}};
     static const std::vector<Unit> bandwidth = {
         {"bps", 1, 1, true},     {"Kbps", 1e3, 1, true},  {"Mbps", 1e6, 1, true},
         {"Gbps", 1e9, 1, true},  {"Tbps", 1e12, 1, true}, {"B/s", 8, 1, false},

@@ -64,6 +64,9 @@ void TestUnits::parse_data()
     QTest::newRow("1h") << "1h" << D << 3600.0;
     QTest::newRow("1500us") << "1500us" << D << 1500.0 / 1e6;
     QTest::newRow("1.5ms") << "1.5ms" << D << 1.5 / 1000.0;
+    QTest::newRow("500ns") << "500ns" << D << 500.0 / 1e9;
+    QTest::newRow("1EiB: the size limit, in its own unit")
+        << "1EiB" << Dimension::Size << 1152921504606846976.0;
     QTest::newRow("space before unit") << "250 ms" << D << 0.25;
     QTest::newRow("surrounding spaces") << "  2s " << D << 2.0;
     QTest::newRow("exponent") << "1e3ms" << D << 1.0;
@@ -136,13 +139,13 @@ void TestUnits::parseErrors_data()
                               "empty value";
     QTest::newRow("word") << "fast" << D
                           << "expected a duration with a unit (e.g. 250ms, 2s, 10m), got 'fast'";
-    QTest::newRow("unknown duration unit")
-        << "5sec" << D
-        << "unknown duration unit 'sec' in '5sec' (did you mean 's'?); expected s, us, ms, m or h";
+    QTest::newRow("unknown duration unit") << "5sec" << D
+                                           << "unknown duration unit 'sec' in '5sec' (did you mean "
+                                              "'s'?); expected s, ns, us, ms, m or h";
     QTest::newRow("unknown size unit")
         << "4G" << Dimension::Size
-        << "unknown size unit 'G' in '4G' (did you mean 'GB'?); expected B, KB, MB, GB, TB, Ki, "
-           "Mi, Gi or Ti";
+        << "unknown size unit 'G' in '4G' (did you mean 'GB'?); expected B, KB, MB, GB, TB, PB, "
+           "EB, Ki, Mi, Gi, Ti, Pi or Ei";
     QTest::newRow("bits vs bytes")
         << "50Mb" << Dimension::Bandwidth
         << "unknown bandwidth unit 'Mb' in '50Mb' (did you mean 'Mbps'?); expected bps, Kbps, "
