@@ -74,8 +74,8 @@ void addSetOption(CLI::App &cmd, std::vector<std::string> &settings)
 {
     cmd.add_option("--set", settings,
                    "PATH=VALUE: a value of the scenario set first (repeatable), by the path "
-                   "syntax of sweep --param, e.g. policies.kais.epsilon=0 or "
-                   "workload.requests.clips=50");
+                   "syntax of sweep --param, e.g. time.slot=100ms or "
+                   "workload.requests.rate=8/s");
 }
 
 std::optional<AnyScenario> loadScenarioOrReport(const std::string &path,

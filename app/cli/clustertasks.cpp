@@ -84,7 +84,7 @@ int runTask(const std::string &out, std::optional<int> given, std::optional<int>
     if (const int rc = rebuildPlan(out, {{"db", ""}, {"out", ""}, {"json", false}}, r); rc != Ok)
         return rc;
     const ClusterPlan &plan = r.plan;
-    if (*task >= plan.tasks()) {
+    if (*task < 0 || *task >= plan.tasks()) {
         std::fprintf(stderr, "error: --task %d: the plan in %s has tasks 0 to %d\n", *task,
                      plan.out.c_str(), plan.tasks() - 1);
         return BadInput;

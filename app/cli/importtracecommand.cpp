@@ -146,13 +146,18 @@ int runImportTrace(const ImportTraceOptions &o)
     else
         printReport(import, summary, o.out);
     const TraceReport &r = import.report;
-    if (r.used == 0 && r.rowsRead > 0 && r.skipped.count("wrong column count"))
+    if (!import.tasks.empty())
+        return Ok;
+    if (r.rowsRead > 0 && r.skipped.count("wrong column count"))
         std::fprintf(stderr,
                      "import-trace: no usable rows in %s; %s has %s columns - is it the "
                      "other format?\n",
                      o.file.c_str(), o.format.c_str(),
                      *format == TraceFormat::Alibaba2017 ? "8" : "9");
-    return Ok;
+    else
+        std::fprintf(stderr, "import-trace: no usable rows in %s (%s read)\n", o.file.c_str(),
+                     std::to_string(r.rowsRead).c_str());
+    return BadInput;
 }
 } // namespace
 

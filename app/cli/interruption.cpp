@@ -2,6 +2,7 @@
 #include "interruption.h"
 
 #include <csignal>
+#include <cstring>
 #include <unistd.h>
 
 namespace schedlab::cli {
@@ -9,21 +10,25 @@ namespace schedlab::cli {
 namespace {
 std::atomic<bool> gStop{false};
 struct sigaction gOldInt, gOldTerm;
+const char *gMessage = "";
+std::size_t gMessageLength = 0;
 
 void onSignal(int)
 {
     if (gStop.exchange(true))
         _exit(kInterruptedExit); // the second: at once
-    static const char message[] =
-        "\nstopping: the runs in progress end now and nothing new starts; what finished is "
-        "kept (again to quit at once)\n";
-    [[maybe_unused]] const auto written = write(STDERR_FILENO, message, sizeof message - 1);
+    // write() alone: it is safe in a signal handler, stdio is not.
+    [[maybe_unused]] auto written = write(STDERR_FILENO, "\n", 1);
+    written = write(STDERR_FILENO, gMessage, gMessageLength);
+    written = write(STDERR_FILENO, "\n", 1);
 }
 } // namespace
 
-Interruption::Interruption()
+Interruption::Interruption(const char *message)
 {
     gStop = false;
+    gMessage = message;
+    gMessageLength = std::strlen(message);
     struct sigaction action = {};
     action.sa_handler = onSignal;
     sigemptyset(&action.sa_mask);

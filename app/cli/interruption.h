@@ -8,13 +8,17 @@ namespace schedlab::cli {
 /**
  * SIGINT and SIGTERM while work runs: the first sets stop() (nothing new starts
  * and the runs in progress end at their next slot, so the command can keep what
- * finished and say so), the second ends the process at once with exit code 130.
- * The previous handlers come back when it goes.
+ * finished and say so) and prints `message`, the second ends the process at once
+ * with exit code 130. The previous handlers come back when it goes.
  */
 class Interruption
 {
 public:
-    Interruption();
+    static constexpr const char *kRunsEnd =
+        "stopping: the runs in progress end now and nothing new starts; what finished is "
+        "kept (again to quit at once)";
+    /** `message` must outlive it (a literal). */
+    explicit Interruption(const char *message = kRunsEnd);
     ~Interruption();
     Interruption(const Interruption &) = delete;
     Interruption &operator=(const Interruption &) = delete;

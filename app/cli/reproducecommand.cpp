@@ -115,6 +115,18 @@ int reproduce(const ReproduceArgs &a)
                          didYouMean(name, known).c_str(), joined(known, ", ").c_str());
             return BadInput;
         }
+    // Options every preset's sweep would refuse are said before anything is written.
+    if (a.check && !a.quick) {
+        std::fprintf(stderr, "error: --check goes with --quick: the presets' expectations are "
+                             "those of their quick versions\n");
+        return BadInput;
+    }
+    if (a.seeds && !countAllowed(*a.seeds, 1, kMaxSeeds, "--seeds"))
+        return BadInput;
+    if (a.resume && a.db.empty()) {
+        std::fprintf(stderr, "error: --resume needs --db: the store the earlier runs are in\n");
+        return BadInput;
+    }
     std::error_code error;
     fs::create_directories(a.out, error);
     if (error) {
@@ -133,6 +145,7 @@ int reproduce(const ReproduceArgs &a)
         "# Reproduced paper results\n\n" +
         (a.merge ? std::string("Run as Slurm job arrays.") : "Run on " + machine() + ".") + "\n\n";
     int code = Ok, unexpected = 0;
+    bool ran = false; ///< a preset's sweep got past its options: the report has news
     for (const std::string &name : a.names) {
         const SweepPreset &p = presets.at(name);
         SweepArgs s;
@@ -168,6 +181,9 @@ int reproduce(const ReproduceArgs &a)
             code = std::max(code, rc);
             continue;
         }
+        ran = ran || rc != BadInput;
+        if (rc == BadInput && !ran)
+            return rc; // its options were refused: an earlier report stays as it was
         if (rc != Ok) {
             code = rc;
             report += "## " + name + ": " + p.source + "\n\n" +

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <regex>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -99,8 +100,27 @@ void SlurmArgs::addTo(CLI::App &cmd, bool runs)
 
 bool SlurmArgs::fit(bool resumingPlan) const
 {
-    if (slurm)
+    if (slurm) {
+        // As sbatch reads them, so that a typo is said now, not when the jobs are refused.
+        static const std::regex time(
+            R"(UNLIMITED|INFINITE|\d+(:\d{1,2}){0,2}|\d+-\d{1,2}(:\d{1,2}){0,2})");
+        static const std::regex mem(R"(\d+[KMGT]?)");
+        if (!options.time.empty() && !std::regex_match(options.time, time)) {
+            std::fprintf(stderr,
+                         "error: --time %s: expected minutes, MM:SS, HH:MM:SS or D-HH[:MM[:SS]] "
+                         "(as sbatch --time)\n",
+                         options.time.c_str());
+            return false;
+        }
+        if (!options.mem.empty() && !std::regex_match(options.mem, mem)) {
+            std::fprintf(stderr,
+                         "error: --mem %s: expected a whole number with K, M, G or T (as sbatch "
+                         "--mem), e.g. 4G\n",
+                         options.mem.c_str());
+            return false;
+        }
         return true;
+    }
     const std::pair<const char *, bool> given[] = {
         {"--dry-run", dryRun && !resumingPlan},     {"--cells-per-task", cellsPerTask != 0},
         {"--array-limit", options.arrayLimit != 0}, {"--partition", !options.partition.empty()},

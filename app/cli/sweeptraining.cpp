@@ -34,6 +34,10 @@ int setUpSweepTraining(SweepArgs &a, const SweepPlan &plan, SweepSpec &spec)
         plan.global || runsAgent(comparisonSpecFor(spec, plan.points.front()), a.train);
     if (a.trainFromPreset && !served)
         a.train.clear();
+    if (a.train.empty() && a.trainOnce && !a.trainFromPreset) {
+        std::fprintf(stderr, "error: --train-once goes with --train AGENT\n");
+        return BadInput;
+    }
     if (a.train.empty())
         return Ok;
     if (!a.checkpoint.empty()) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "clisupport.h"
 #include "command.h"
+#include "interruption.h"
 #include "progressbar.h"
 #include "slurmsubmit.h"
 
@@ -14,11 +15,11 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
-#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <thread>
 
 namespace schedlab::cli {
@@ -32,7 +33,7 @@ struct TrainArgs
     int episodes = 0;
     std::uint64_t seed = 0;
     bool seedGiven = false;
-    double epsilon = std::numeric_limits<double>::quiet_NaN(); ///< NaN: the scenario's
+    std::optional<double> epsilon; ///< unset: the scenario's
     std::string reward = "drs";
     std::string checkpoint;
     std::string from;
@@ -42,12 +43,6 @@ struct TrainArgs
     int seeds = 1;   ///< with --slurm: seeds --seed, +1, ...
     std::string out; ///< with --slurm: DIR for the script, the models and the curves
 };
-
-std::atomic<bool> gInterrupted{false};
-extern "C" void onInterrupt(int)
-{
-    gInterrupted = true;
-}
 
 /** NaN (a metric the agent does not have) as JSON null. */
 nlohmann::ordered_json number(double v)
@@ -135,9 +130,9 @@ int trainOnCluster(const TrainArgs &a, std::uint64_t firstSeed)
         command += " --set " + shellQuoted(set);
     if (a.episodes > 0)
         command += " --episodes " + std::to_string(a.episodes);
-    if (!std::isnan(a.epsilon)) {
+    if (a.epsilon) {
         char epsilon[32];
-        std::snprintf(epsilon, sizeof epsilon, "%.17g", a.epsilon);
+        std::snprintf(epsilon, sizeof epsilon, "%.17g", *a.epsilon);
         command += std::string(" --epsilon ") + epsilon;
     }
     command += " --reward " + shellQuoted(a.reward);
@@ -182,6 +177,13 @@ int trainCommand(const TrainArgs &a)
         std::fprintf(stderr, "error: --checkpoint FILE is required: where the weights go\n");
         return BadInput;
     }
+    if (a.epsilon && !(std::isfinite(*a.epsilon) && *a.epsilon >= 0.0)) {
+        std::fprintf(stderr,
+                     "error: --epsilon %g: give a number of 0 or more (ε of KaiS's "
+                     "reward e^(-λ-εν))\n",
+                     *a.epsilon);
+        return BadInput;
+    }
     const auto loaded = loadScenarioOrReport(a.scenario, {}, a.set);
     if (!loaded)
         return BadInput;
@@ -196,8 +198,8 @@ int trainCommand(const TrainArgs &a)
     options.agent = a.agent;
     options.episodes = a.episodes;
     options.seed = a.seedGiven ? a.seed : scenario->seed;
-    if (!std::isnan(a.epsilon))
-        options.epsilon = a.epsilon;
+    if (a.epsilon)
+        options.epsilon = *a.epsilon;
     options.reward = a.reward;
     if (!loadCheckpointOption(a.from, options.initial))
         return BadInput;
@@ -233,14 +235,15 @@ int trainCommand(const TrainArgs &a)
         }
     }
 
-    // Ctrl-C stops on a whole step and still saves what was learned.
+    // Ctrl-C or SIGTERM (a Slurm job's time limit) stops on a whole step and still
+    // saves what was learned.
     TrainControl control;
-    gInterrupted = false;
-    const auto previous = std::signal(SIGINT, onInterrupt);
-    std::jthread watcher([&control](std::stop_token stop) {
-        while (!stop.stop_requested() && !gInterrupted)
+    const Interruption interruption(
+        "stopping after this step: what was learned is saved (again to quit at once)");
+    std::jthread watcher([&control, &interruption](std::stop_token stop) {
+        while (!stop.stop_requested() && !interruption.requested())
             std::this_thread::sleep_for(std::chrono::milliseconds(50));
-        if (gInterrupted)
+        if (interruption.requested())
             control.stop();
     });
 
@@ -264,14 +267,12 @@ int trainCommand(const TrainArgs &a)
         });
     } catch (const std::exception &e) {
         watcher.request_stop();
-        std::signal(SIGINT, previous);
         std::fprintf(stderr, "error: training failed: %s\n", e.what());
         return RunFailed;
     }
     bar.done();
     watcher.request_stop();
     watcher.join();
-    std::signal(SIGINT, previous);
 
     const LearnedModel model = trainer->model();
     try {
@@ -302,7 +303,7 @@ int trainCommand(const TrainArgs &a)
                     control.stopRequested() ? "stopped" : "trained", finished,
                     a.checkpoint.c_str());
     }
-    return Ok;
+    return interruption.requested() ? kInterruptedExit : Ok;
 }
 } // namespace
 

@@ -2,6 +2,7 @@
 #include "command.h"
 
 #include "experiment/anyscenario.h"
+#include "workload/tracereader.h"
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -29,6 +30,16 @@ std::string traceProblem(const AnyScenario &scenario, const std::string &file)
         return "no trace file " + path.string() + " (a path is relative to the scenario)";
     if (!std::filesystem::is_regular_file(path, ec))
         return path.string() + " is not a regular file";
+    // Read as a run reads it: a file with no usable row would only fail there.
+    const auto format = traceFormatFromName(scenario.cluster().workload.requests.traceFormat);
+    if (!format)
+        return {}; // the scenario's own check names the format
+    const TraceImport import = importAlibabaTraceFile(path.string(), *format);
+    if (import.tasks.empty())
+        return "trace " + path.string() + " has no usable rows (" +
+               std::to_string(import.report.rowsRead) + " read" +
+               (import.report.error.empty() ? "" : ": " + import.report.error) +
+               "); schedlab-cli import-trace says why";
     return {};
 }
 /** ":line:column" of `workload.requests.path` in the file `file` (which loaded), or "". */

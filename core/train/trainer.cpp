@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "learn/trainer.h"
 
+#include "model/scenario.h"
 #include "train/trainers.h"
 
 #include <stdexcept>
@@ -13,14 +14,15 @@ struct AgentEntry
     std::string name;
     std::unique_ptr<Trainer> (*make)(const Scenario &, const TrainOptions &);
     bool takesReward = false; ///< TrainOptions::reward applies
+    bool learnsFromRequests = false; ///< KaiS's agents: a scenario without requests teaches nothing
 };
 
 const std::vector<AgentEntry> &agentTable()
 {
     static const std::vector<AgentEntry> table = {
-        {"cmmac", makeCmmacTrainer},
-        {"gpg", makeGpgTrainer},
-        {"kais", makeCmmacTrainer},
+        {"cmmac", makeCmmacTrainer, false, true},
+        {"gpg", makeGpgTrainer, false, true},
+        {"kais", makeCmmacTrainer, false, true},
         {"drs", makeDrsTrainer, true},
         {"double-dqn", makeDrsTrainer, true},
         {"dueling-dqn", makeDrsTrainer, true},
@@ -57,8 +59,14 @@ bool agentTakesReward(const std::string &agent)
 std::unique_ptr<Trainer> makeTrainer(const Scenario &scenario, const TrainOptions &options)
 {
     for (const AgentEntry &e : agentTable())
-        if (e.name == options.agent)
+        if (e.name == options.agent) {
+            if (e.learnsFromRequests &&
+                scenario.workload.requests.kind == RequestWorkloadKind::None)
+                throw std::invalid_argument(
+                    options.agent + " learns from requests: the scenario has no "
+                                    "workload.requests (its pods train the DRS agents)");
             return e.make(scenario, options);
+        }
     std::string known;
     for (const std::string &n : trainableAgents())
         known += (known.empty() ? "" : ", ") + n;

@@ -317,6 +317,79 @@ private Q_SLOTS:
         }
     }
 
+    /** A trace with no usable row fails validate as it would fail the run. */
+    void validateReadsTheTraceAsARunWould()
+    {
+        QFile f(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/kais-testbed.yaml"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QByteArray text = f.readAll();
+        const QByteArray trace = "path: ../data/traces/alibaba-2017-batch-task.csv";
+        QVERIFY(text.contains(trace));
+        text.replace(trace, "path: empty.csv");
+        QTemporaryDir dir;
+        writeTemp(dir, "empty.csv", "");
+        const QString path = writeTemp(dir, "testbed.yaml", text);
+        for (const QStringList &args :
+             {QStringList{"validate", path}, QStringList{"run", path, "--duration", "10s"}}) {
+            const Result r = cli(args);
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains("has no usable rows"), r.err.constData());
+        }
+    }
+
+    /** An absurd option is refused with exit code 2 naming it, before anything is
+     *  written: an earlier report stays as it was. */
+    void absurdOptionsAreRefusedBeforeAnyWrite()
+    {
+        QTemporaryDir dir;
+        const QString report = writeTemp(dir, "report.md", "# an earlier report\n");
+        const std::pair<QStringList, QByteArray> refused[] = {
+            {{"--quick", "--seeds", "0"}, "--seeds"},
+            {{"--quick", "--resume"}, "--resume needs --db"},
+            {{"--check"}, "--check goes with --quick"}};
+        for (const auto &[extra, message] : refused) {
+            const Result r =
+                cli(QStringList{"reproduce", "lrs-table1", "--out", dir.path()} + extra);
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(message), r.err.constData());
+            QFile f(report);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QCOMPARE(f.readAll(), QByteArray("# an earlier report\n"));
+        }
+        const Result once = cli({"sweep", "scenarios/tutorial.yaml", "--param",
+                                 "workload.requests.rate=2/s,5/s", "--train-once"});
+        QCOMPARE(once.exitCode, 2);
+        QVERIFY2(once.err.contains("--train-once goes with --train"), once.err.constData());
+        const Result dpi = cli(
+            {"export", dir.path(), "--chart", "cdf", "--dpi", "0", "-o", dir.filePath("x.png")});
+        QCOMPARE(dpi.exitCode, 2);
+        QVERIFY2(dpi.err.contains("--dpi"), dpi.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath("x.png")));
+        for (const char *epsilon : {"nan", "-1", "inf"}) {
+            const Result r =
+                cli({"train", "scenarios/tutorial.yaml", "--agent", "cmmac", "--episodes", "1",
+                     "--epsilon", epsilon, "--checkpoint", dir.filePath("e.ckpt")});
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.startsWith("error: --epsilon"), r.err.constData());
+        }
+        const Result noRequests =
+            cli({"train", "scenarios/drs-five-node.yaml", "--agent", "cmmac", "--episodes", "1",
+                 "--checkpoint", dir.filePath("n.ckpt")});
+        QCOMPARE(noRequests.exitCode, 2);
+        QVERIFY2(noRequests.err.contains("cmmac learns from requests"), noRequests.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath("n.ckpt")));
+        const QString plan = dir.filePath("plan");
+        QCOMPARE(
+            cli({"sweep", "scenarios/tutorial.yaml", "--param", "workload.requests.rate=2/s,5/s",
+                 "--seeds", "1", "--duration", "10s", "--slurm", "--dry-run", "--out", plan})
+                .exitCode,
+            0);
+        const Result task = cli({"run-task", plan, "--task", "-1"});
+        QCOMPARE(task.exitCode, 2);
+        QVERIFY2(task.err.contains("--task -1"), task.err.constData());
+        QVERIFY(!QFile::exists(plan + "/shards/-1.db"));
+    }
+
     void unknownPolicyExitsTwo()
     {
         const Result r = cli({"run", "scenarios/tutorial.yaml", "--dispatch", "gredy"});

@@ -122,6 +122,15 @@ private Q_SLOTS:
             cli(sweepOptions(scenarioIn(dir)) + QStringList{"--partition", "short"});
         QCOMPARE(alone.exitCode, 2);
         QVERIFY2(alone.err.contains("--partition goes with --slurm"), alone.err.constData());
+        for (const QStringList &typo :
+             {QStringList{"--time", "banana"}, QStringList{"--mem", "lots"}}) {
+            const Result r =
+                cli(sweepOptions(scenarioIn(dir)) +
+                    QStringList{"--out", dir.filePath("typo"), "--slurm", "--dry-run"} + typo);
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.startsWith(("error: " + typo.join(' ')).toUtf8()), r.err.constData());
+            QVERIFY(!QFile::exists(dir.filePath("typo")));
+        }
         // What it prints is a script bash reads.
         QProcess bash;
         bash.start("bash", {"-n", out + "/slurm/job.sbatch"});

@@ -449,6 +449,12 @@ private Q_SLOTS:
         const QString missing = QStringLiteral(SCHEDLAB_TEST_DATA "/traces/no-such.csv");
         QTest::newRow("missing file")
             << QStringList{"import-trace", "--format", "alibaba-2018", missing} << missing;
+        QTest::newRow("the other format: nothing usable")
+            << QStringList{"import-trace", "--format", "alibaba-2018", kSample}
+            << QStringLiteral("no usable rows");
+        const QString empty = QStringLiteral(SCHEDLAB_TEST_DATA "/traces/empty.csv");
+        QTest::newRow("no rows") << QStringList{"import-trace", "--format", "alibaba-2017", empty}
+                                 << "no usable rows in " + empty + " (0 read)";
     }
 
     void cliErrors()

@@ -108,7 +108,14 @@ std::optional<charts::ComparisonFolder> fromStore(const ExportArgs &a, QString *
     }
     const auto comparisons = listComparisons(*store);
     if (comparisons.empty()) {
-        *error = QStringLiteral("%1 holds no comparisons").arg(db);
+        // None found may be none readable: a damaged file is named as such.
+        std::string report;
+        *error =
+            store->checkIntegrity(&report)
+                ? QStringLiteral("%1 holds no comparisons").arg(db)
+                : QStringLiteral("%1 is damaged (%2); keep a copy; `sqlite3 %1 .recover` "
+                                 "may rescue its runs")
+                      .arg(db, QString::fromStdString(report).section(QLatin1Char('\n'), 0, 0));
         return std::nullopt;
     }
     const std::string label = a.comparison.empty() ? comparisons.back().label : a.comparison;
@@ -220,7 +227,8 @@ void registerExportCommand(CLI::App &app, int &exitCode)
     cmd->add_flag("--all-frames", a.allFrames,
                   "Keep the run's last frame in the throughput chart (left out by default: "
                   "its requests still in flight at the end count as not on time)");
-    cmd->add_option("--dpi", a.dpi, "Resolution of a PNG (default: the preset's)");
+    cmd->add_option("--dpi", a.dpi, "Resolution of a PNG, 36 to 2400 (default: the preset's)")
+        ->check(CLI::Range(36, 2400));
     cmd->add_option("--series", a.series, "Only these policies, comma-separated");
     cmd->add_flag("--title", a.title, "Draw the chart's title (papers use the caption)");
     cmd->add_flag("--table", a.table, "Write a booktabs table of mean ± 95% CI instead");
