@@ -330,6 +330,13 @@ void MainWindow::openChecked(const QString &path)
 bool MainWindow::saveDialog(bool saveAs)
 {
     QString path = mDocument->fileName();
+    // Said first: no choice of file or of how to write it can save a model with problems.
+    if (const QString problem = mDocument->saveProblem(); !problem.isEmpty()) {
+        QMessageBox::warning(
+            this, tr("Not saved"),
+            tr("%1 was not saved:\n\n%2").arg(path.isEmpty() ? tr("The scenario") : path, problem));
+        return false;
+    }
     // The bundled examples are templates: their copy is saved under a name of its own.
     const bool example = isBundledScenario(path, QCoreApplication::applicationDirPath());
     if (example)

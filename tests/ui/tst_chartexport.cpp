@@ -6,6 +6,7 @@
 #include "tableexportdialog.h"
 
 #include <QImageReader>
+#include <QLineEdit>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
@@ -446,6 +447,17 @@ private Q_SLOTS:
         dialog.setPath(mDir.filePath("missing/dialog.png"));
         QVERIFY(!dialog.exportNow());
         QVERIFY(dialog.errorText().contains("cannot write"));
+
+        // Typed, not browsed: the extension chooses the format, and the error goes.
+        auto *file = dialog.findChild<QLineEdit *>(QStringLiteral("file"));
+        QVERIFY(file);
+        dialog.setFormat(ExportFormat::Pdf);
+        file->clear();
+        QTest::keyClicks(file, mDir.filePath("typed.png"));
+        QVERIFY(dialog.options().format == ExportFormat::Png);
+        QVERIFY(dialog.errorText().isEmpty());
+        QVERIFY(dialog.exportNow());
+        QVERIFY(readAll(mDir.filePath("typed.png")).startsWith("\x89PNG"));
     }
 
     void tableDialogWritesTheTickedMetrics()

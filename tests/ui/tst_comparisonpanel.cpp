@@ -40,6 +40,7 @@ private Q_SLOTS:
         panel->choose(Plane::Dispatch, {"greedy", "random", "round-robin"});
         panel->setSeeds(3);
         panel->setDuration("40s");
+        QVERIFY(!panel->charts()->canExport(ComparisonCharts::Throughput)); // nothing to export
         QSignalSpy done(panel, &ComparisonPanel::finished);
         QSignalSpy stored(panel, &ComparisonPanel::stored);
         QVERIFY(panel->run());
@@ -75,6 +76,7 @@ private Q_SLOTS:
         QVERIFY(panel->charts()->showMetric("dropped"));
         QCOMPARE(panel->charts()->data(ComparisonCharts::Bars).series.size(), 3);
         QVERIFY(panel->charts()->plot(ComparisonCharts::Throughput)->graphCount() >= 3);
+        QVERIFY(panel->charts()->canExport(ComparisonCharts::Throughput));
         QTemporaryDir dir;
         QString error;
         QVERIFY2(panel->charts()->writeLatexTable(dir.filePath("table.tex"), &error),
@@ -156,6 +158,7 @@ private Q_SLOTS:
         QCOMPARE(panel->charts()->plot(ComparisonCharts::Throughput)->xAxis->range(),
                  QCPRange(0, 1));
         QVERIFY(panel->charts()->data(ComparisonCharts::Bars).series.isEmpty());
+        QVERIFY(!panel->charts()->canExport(ComparisonCharts::Bars));
         QVERIFY2(!panel->statusText().contains("tutorial"), qPrintable(panel->statusText()));
 
         // A model belongs to the scenario it was trained on: opening another drops it.

@@ -163,9 +163,30 @@ private Q_SLOTS:
         QCOMPARE(t->item(3, 1)->text().toULongLong(), qulonglong(want.cloud.dispatched));
         QVERIFY(panel->hints()->text().contains("no cloud nodes"));
 
-        // Another scenario forgets the run.
+        // An edit ends the run, not what it showed; the next run starts afresh.
         dock.setScenario(s);
+        QCOMPARE(panel->drops()->rowCount(), int(want.drops.size()));
+        dock.run();
         QCOMPARE(panel->drops()->rowCount(), 0);
+        dock.stop();
+    }
+
+    /** Stopped while it runs, a run is explained up to where it stopped. */
+    void aStoppedRunIsExplainedUpToItsStop()
+    {
+        const ScenarioLoad load = loadScenarioText(kUnreachable, "unreachable.yaml");
+        QVERIFY(load.ok());
+        QGraphicsScene scene;
+        RunDock dock(&scene);
+        dock.setScenario(*load.scenario);
+        dock.setSpeed(4.0);
+        dock.run();
+        QVERIFY(waitFor(*dock.session(), [](const Snapshot &x) { return x.slot >= 20; }));
+        QCOMPARE(dock.session()->mode(), LiveMode::Running);
+        dock.stop();
+        const QString summary = dock.diagnostics()->summary()->text();
+        QVERIFY2(summary.startsWith("Up to ") && !summary.startsWith("Up to 0.0 s"),
+                 qPrintable(summary));
     }
 
     void whyThisNodeShowsTheDecidingColumnsFirst()

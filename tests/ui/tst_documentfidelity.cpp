@@ -12,6 +12,7 @@
 #include "topologyscene.h"
 #include "topologyview.h"
 
+#include <QAction>
 #include <QGraphicsItem>
 #include <QLineEdit>
 #include <QSignalSpy>
@@ -90,6 +91,46 @@ private Q_SLOTS:
         Q_EMIT latency->editingFinished();
         QVERIFY2(window.saveScenario(path, &error), qPrintable(error));
         QCOMPARE(changedLines(after, contents(path)).size(), 1);
+    }
+
+    /** Save with problems says so first: it never offers to rewrite the whole file
+     *  (losing its comments) for a save that cannot happen anyway. */
+    void savingWithProblemsOffersNoRewrite()
+    {
+        QTemporaryDir dir;
+        const QString path = ownCopy(dir);
+        QByteArray text = contents(path);
+        text.replace("policies: {dispatch: greedy,", "policies: {dispatch: greedy-nosuch,");
+        QFile out(path);
+        QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        out.write(text);
+        out.close();
+        MainWindow window;
+        QVERIFY(window.openScenario(path).isEmpty());
+        QVERIFY(!window.document()->problems().empty());
+        window.propertiesDock()->show({});
+        QLineEdit *latency = window.propertiesDock()->field("network.lan.latency");
+        QVERIFY(latency);
+        latency->setText("7ms");
+        Q_EMIT latency->editingFinished();
+        QVERIFY(!window.document()->inPlaceProblem().isEmpty()); // it would not read back
+
+        QStringList titles; // of the first dialog: the one a click on Save meets
+        QTimer::singleShot(50, &window, [&titles] {
+            if (QWidget *box = QApplication::activeModalWidget()) {
+                titles << box->windowTitle();
+                box->close();
+            }
+        });
+        QAction *save = nullptr;
+        for (QAction *a : window.findChildren<QAction *>())
+            if (a->shortcut() == QKeySequence(QKeySequence::Save))
+                save = a;
+        QVERIFY(save);
+        save->trigger();
+        QTRY_VERIFY(!titles.isEmpty());
+        QCOMPARE(titles.front(), QString("Not saved"));
+        QCOMPARE(contents(path), text);
     }
 
     void followingANodeAndClosingTouchesNoFile()

@@ -149,6 +149,15 @@ private Q_SLOTS:
         QTest::newRow("bad taint effect")
             << "taints" << "gpu=yes:Sometimes"
             << "sites[0].eaps[0].nodes[0].taints[0].effect: expected NoSchedule";
+        QTest::newRow("taint without its effect")
+            << "taints"
+            << "garbage"
+            << "expected key[=value]:NoSchedule, PreferNoSchedule or NoExecute, got 'garbage'";
+        QTest::newRow("taint key with spaces")
+            << "taints"
+            << "a b:NoSchedule"
+            << "expected key[=value]:NoSchedule, PreferNoSchedule or NoExecute, got 'a "
+               "b:NoSchedule'";
         QTest::newRow("count") << "count" << "two" << "expected a whole number, got 'two'";
     }
 

@@ -268,6 +268,16 @@ private Q_SLOTS:
         QTreeWidgetItem *cloud = tree->topLevelItem(0)->child(1);
         QVERIFY(cloud->isExpanded());
         QCOMPARE(cloud->childCount(), 4);
+
+        // An edit rebuilds the tree: what was open, closed and selected stays so.
+        cloud->setExpanded(false);
+        dock.setScenario(wide());
+        site = tree->topLevelItem(0)->child(0);
+        QVERIFY(site->child(3)->isExpanded());
+        QCOMPARE(site->child(3)->childCount(), 30);
+        QVERIFY(!tree->topLevelItem(0)->child(1)->isExpanded());
+        QVERIFY(tree->currentItem());
+        QCOMPARE(tree->currentItem()->text(0), QString("e10-n3"));
     }
 };
 

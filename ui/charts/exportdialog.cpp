@@ -64,6 +64,7 @@ ExportDialog::ExportDialog(ChartData data, QWidget *parent)
     mFont->addItem(tr("Sans serif"), int(ChartFont::Sans));
     mTitle = new QCheckBox(tr("Show the title (papers usually put it in the caption)"), this);
     mPath = new QLineEdit(defaultFileName(mData), this);
+    mPath->setObjectName(QStringLiteral("file"));
     auto *browseButton = new QPushButton(tr("Browse…"), this);
     auto *file = new QHBoxLayout;
     file->addWidget(mPath, 1);
@@ -112,6 +113,12 @@ ExportDialog::ExportDialog(ChartData data, QWidget *parent)
     connect(mFormat, &QComboBox::currentIndexChanged, this, &ExportDialog::formatChanged);
     connect(mFont, &QComboBox::currentIndexChanged, this, &ExportDialog::schedulePreview);
     connect(browseButton, &QPushButton::clicked, this, &ExportDialog::browse);
+    // A file name typed with a format's extension is that format, as for the CLI's export.
+    connect(mPath, &QLineEdit::textEdited, this, [this] {
+        mError->clear();
+        if (const auto format = exportFormatFromPath(path()))
+            setFormat(*format);
+    });
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     connect(buttons, &QDialogButtonBox::accepted, this, [this] {
         if (exportNow())
@@ -191,6 +198,7 @@ void ExportDialog::formatChanged()
     }
     // A resolution only means something for PNG.
     mDpi->setEnabled(options().format == ExportFormat::Png);
+    mError->clear(); // it was about the file as it was
 }
 
 void ExportDialog::browse()

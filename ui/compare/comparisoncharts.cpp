@@ -33,6 +33,9 @@ QWidget *ComparisonCharts::page(Chart which, QWidget *extra)
         bar->addWidget(extra);
     bar->addStretch(1);
     auto *exportButton = new QPushButton(tr("Export…"), page);
+    mExport[which] = exportButton;
+    exportButton->setEnabled(false);
+    exportButton->setToolTip(tr("Run a comparison, or open one from Experiments, first"));
     bar->addWidget(exportButton);
     v->addLayout(bar);
     connect(exportButton, &QPushButton::clicked, this, [this, which] { exportChart(which); });
@@ -49,6 +52,8 @@ void ComparisonCharts::addTabsTo(QTabWidget *tabs)
     mMetric = new QComboBox(metricBar);
     auto *table = new QPushButton(tr("LaTeX Table…"), metricBar);
     table->setToolTip(tr("Mean ± 95% CI of every policy, best values in bold"));
+    table->setEnabled(false);
+    mTable = table;
     h->addWidget(mMetric);
     h->addWidget(table);
     connect(mMetric, &QComboBox::currentTextChanged, this, [this](const QString &metric) {
@@ -112,6 +117,21 @@ void ComparisonCharts::draw(Chart which)
     style.showTitle = false;
     charts::drawChart(mPlots[which], mData[which], style);
     mPlots[which]->replot(QCustomPlot::rpQueuedReplot);
+    if (mExport[which]) {
+        const bool data = !mData[which].series.isEmpty();
+        mExport[which]->setEnabled(data);
+        mExport[which]->setToolTip(data ? tr("Export this chart for a paper (PDF, SVG, PNG, "
+                                             "pgfplots or CSV)")
+                                        : tr("Run a comparison, or open one from Experiments, "
+                                             "first"));
+    }
+    if (mTable)
+        mTable->setEnabled(!mSummary.empty());
+}
+
+bool ComparisonCharts::canExport(Chart which) const
+{
+    return mExport[which] && mExport[which]->isEnabled();
 }
 
 void ComparisonCharts::exportChart(Chart which)

@@ -9,6 +9,7 @@
 
 class QComboBox;
 class QCustomPlot;
+class QPushButton;
 class QTabWidget;
 class QWidget;
 
@@ -35,6 +36,8 @@ public:
     /** What chart `which` shows now, as plain data (for export and tests). */
     const charts::ChartData &data(Chart which) const { return mData[which]; }
     QCustomPlot *plot(Chart which) const { return mPlots[which]; }
+    /** Its Export… button is enabled: the chart shows something. */
+    bool canExport(Chart which) const;
     /** Picks the metric of the bar chart ("throughput_rate", ...). */
     bool showMetric(const QString &metric);
     /** A booktabs table of the usual metrics and the one shown, mean ± 95% CI. */
@@ -47,6 +50,8 @@ private:
     void exportTable();
 
     QCustomPlot *mPlots[3] = {};
+    QPushButton *mExport[3] = {}; ///< enabled while its chart has something to export
+    QPushButton *mTable = nullptr;
     charts::ChartData mData[3];
     QComboBox *mMetric = nullptr;
     std::vector<VariantSummary> mSummary;

@@ -72,7 +72,7 @@ Setter seed()
         std::uint64_t seed = 0;
         const auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), seed);
         if (ec != std::errc() || end != v.data() + v.size() || v.empty())
-            return "expected a non-negative whole number, got '" + v + "'";
+            return "must be a whole number from 0 to 18446744073709551615, got '" + v + "'";
         s.seed = seed;
         return {};
     };
@@ -150,17 +150,26 @@ Setter taints(const ElementRef &node)
     return [node](Scenario &s, const std::string &t) -> std::string {
         std::vector<Taint> out;
         for (const std::string &item : items(t)) {
+            // As kubectl taint writes one: key[=value]:effect, the effect always said.
+            const auto bad = [&item] {
+                return "expected key[=value]:NoSchedule, PreferNoSchedule or NoExecute, got '" +
+                       item + "'";
+            };
             Taint taint;
             std::string rest = item;
-            if (const auto colon = rest.rfind(':'); colon != std::string::npos) {
-                taint.effect = trimmed(rest.substr(colon + 1));
-                rest = rest.substr(0, colon);
-            }
+            const auto colon = rest.rfind(':');
+            if (colon == std::string::npos)
+                return bad();
+            taint.effect = trimmed(rest.substr(colon + 1));
+            rest = rest.substr(0, colon);
             if (const auto eq = rest.find('='); eq != std::string::npos) {
                 taint.value = trimmed(rest.substr(eq + 1));
                 rest = rest.substr(0, eq);
             }
             taint.key = trimmed(rest);
+            if (taint.key.empty() || taint.key.find_first_of(" \t") != std::string::npos ||
+                taint.value.find_first_of(" \t") != std::string::npos)
+                return bad();
             out.push_back(std::move(taint));
         }
         node.node(s).taints = std::move(out);

@@ -3,8 +3,10 @@
 
 #include "elementref.h"
 
+#include <QHash>
 #include <QHeaderView>
 #include <QTreeWidget>
+#include <QTreeWidgetItemIterator>
 
 namespace schedlab::ui {
 
@@ -12,6 +14,15 @@ namespace {
 constexpr int kPath = Qt::UserRole, kName = Qt::UserRole + 1;
 constexpr int kUnfilled = Qt::UserRole + 2; ///< an eAP or site whose node rows are not made yet
 constexpr int kOpenSiteNodes = 200;         ///< a site with more nodes of its own starts collapsed
+
+/** What identifies a row across rebuilds: its element's path and name, or its place. */
+QString keyOf(const QTreeWidgetItem *item)
+{
+    const QString path = item->data(0, kPath).toString();
+    if (!path.isEmpty())
+        return path + '|' + item->data(0, kName).toString();
+    return (item->parent() ? keyOf(item->parent()) : QString()) + '/' + item->text(0);
+}
 
 QTreeWidgetItem *row(QTreeWidgetItem *parent, const QString &name, const QString &detail,
                      const QString &path = {}, const QString &nodeName = {})
@@ -39,6 +50,13 @@ ScenarioDock::ScenarioDock(QWidget *parent) : QDockWidget(tr("Scenario"), parent
 
 void ScenarioDock::setScenario(const Scenario &s)
 {
+    // An edit rebuilds the tree: the rows the user opened, closed or selected stay so.
+    QHash<QString, bool> expanded;
+    for (QTreeWidgetItemIterator it(mTree); *it; ++it)
+        if ((*it)->childCount() > 0 || (*it)->data(0, kUnfilled).toBool())
+            expanded.insert(keyOf(*it), (*it)->isExpanded());
+    const QString current = mTree->currentItem() ? keyOf(mTree->currentItem()) : QString();
+    const QSignalBlocker quiet(mTree); // the rebuild is no choice of the user's
     mTree->clear();
     mSites = s.sites;
     auto *topology = new QTreeWidgetItem(mTree, {tr("Topology")});
@@ -86,8 +104,19 @@ void ScenarioDock::setScenario(const Scenario &s)
         }
     }
     topology->setExpanded(true);
-    for (QTreeWidgetItem *siteRow : open)
+    for (QTreeWidgetItem *siteRow : open) {
+        fill(siteRow); // signals are blocked: itemExpanded would not fill it
         siteRow->setExpanded(true);
+    }
+    for (QTreeWidgetItemIterator it(mTree); *it; ++it) { // children come after: filled first
+        if (const auto was = expanded.find(keyOf(*it)); was != expanded.end()) {
+            if (*was && (*it)->data(0, kUnfilled).toBool())
+                fill(*it);
+            (*it)->setExpanded(*was);
+        }
+        if (!current.isEmpty() && keyOf(*it) == current)
+            mTree->setCurrentItem(*it);
+    }
 }
 
 void ScenarioDock::fill(QTreeWidgetItem *parent)

@@ -120,11 +120,18 @@ QString TopologyDocument::inPlaceProblem() const
     return QString::fromStdString(rewrite(mFileName).error);
 }
 
+QString TopologyDocument::saveProblem() const
+{
+    if (mProblems.empty())
+        return {};
+    return tr("The scenario has %n problem(s); the first: %1", nullptr, int(mProblems.size()))
+        .arg(QString::fromStdString(mProblems.front().format()));
+}
+
 bool TopologyDocument::save(const QString &path, QString *error, SaveStyle style)
 {
-    if (!mProblems.empty()) {
-        *error = tr("The scenario has %n problem(s); the first: %1", nullptr, int(mProblems.size()))
-                     .arg(QString::fromStdString(mProblems.front().format()));
+    if (const QString problem = saveProblem(); !problem.isEmpty()) {
+        *error = problem;
         return false;
     }
     ScenarioRewrite text = rewrite(path);

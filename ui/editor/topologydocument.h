@@ -54,6 +54,8 @@ public:
     /** Empty when save() can write the edits into the file's own text (comments, key
      *  order and layout kept); otherwise why it cannot. */
     QString inPlaceProblem() const;
+    /** Empty when the model can be saved at all; otherwise why not (its problems). */
+    QString saveProblem() const;
     /** Writes YAML atomically; refuses a model with problems. Marks the stack clean.
      *  InPlace refuses (with inPlaceProblem()) when the file's text cannot be kept. */
     bool save(const QString &path, QString *error, SaveStyle style = SaveStyle::InPlace);

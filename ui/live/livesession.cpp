@@ -2,6 +2,7 @@
 #include "livesession.h"
 #include "registry/buildpolicies.h"
 
+#include <QCoreApplication>
 #include <QThread>
 
 namespace schedlab::ui {
@@ -14,7 +15,7 @@ LiveSession::LiveSession(QObject *parent) : QObject(parent)
 
 LiveSession::~LiveSession()
 {
-    stop();
+    discard(); // whoever would draw its last snapshot may be going too
 }
 
 void LiveSession::start(const Scenario &scenario, const RunOptions &options)
@@ -58,8 +59,20 @@ void LiveSession::start(const Scenario &scenario, const RunOptions &options)
 
 void LiveSession::stop()
 {
+    end(true);
+}
+
+void LiveSession::end(bool lastSnapshot)
+{
     if (!mThread)
         return;
+    if (lastSnapshot) {
+        // The worker finishes the engine at the slot in progress and takes its last
+        // snapshot; its signal, queued here, is delivered before the run goes.
+        mWorker->requestStop();
+        QMetaObject::invokeMethod(mWorker, &SimulationWorker::stop, Qt::BlockingQueuedConnection);
+        QCoreApplication::sendPostedEvents(this, QEvent::MetaCall);
+    }
     ++mGeneration;
     {
         const std::lock_guard<std::mutex> lock(mWorkerLock);

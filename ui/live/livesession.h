@@ -27,8 +27,11 @@ public:
     /** Starts a paused run of `scenario` (copied); the first snapshot follows. */
     void start(const Scenario &scenario, const RunOptions &options);
     /** Stops the run and joins its thread; blocks only for the slot in progress.
-     *  start() and stop() belong to the session's own thread. */
+     *  Its last snapshot, with what the run did up to there (its diagnostics),
+     *  is sent before it goes. start() and stop() belong to the session's own thread. */
     void stop();
+    /** As stop(), without the last snapshot: for when its views are going too. */
+    void discard() { end(false); }
     /** From any thread: the run stops at its next slot (and reports finished). */
     void requestStop();
     bool isActive() const { return mWorker != nullptr; }
@@ -55,6 +58,7 @@ Q_SIGNALS:
     void failed(const QString &message);
 
 private:
+    void end(bool lastSnapshot);
     void received(const SnapshotPtr &s);
     void invoke(void (SimulationWorker::*slot)());
 

@@ -151,7 +151,7 @@ RunDock::RunDock(QGraphicsScene *scene, QWidget *parent)
 
 RunDock::~RunDock()
 {
-    mSession->stop();
+    mSession->discard();
 }
 
 void RunDock::setScenario(const Scenario &scenario, bool layoutOnly)
@@ -163,12 +163,17 @@ void RunDock::setScenario(const Scenario &scenario, bool layoutOnly)
     const bool samePolicies = mHasScenario && scenario.policies == mScenario.policies;
     mScenario = scenario;
     mHasScenario = true;
-    if (mSession->isActive())
+    // A run's counts and diagnostics stay until the next run starts: the edit ends
+    // the run, not what it showed. Its node list is the old scenario's.
+    const bool hadRun = mSession->isActive();
+    if (hadRun) {
         stop();
-    if (!layoutOnly)
-        mTotals->clear(); // the counts of a run of the old scenario
-    mPlacements->clear(); // its nodes are the old scenario's
-    mDiagnostics->clear();
+        mProgress->setFormat(tr("the run before the edit"));
+    } else if (!layoutOnly) {
+        mTotals->clear();
+        mDiagnostics->clear();
+    }
+    mPlacements->clear();
     mChoices->setScenario(scenario, !samePolicies);
     const bool pods = scenario.hasDeployments();
     mTabs->setTabEnabled(1, pods);
