@@ -12,6 +12,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <thread>
 
@@ -187,6 +188,17 @@ std::unique_ptr<ExperimentStore> ExperimentStore::open(const std::string &path, 
     try {
         if (!schema::checkFileHeader(path, &err))
             return nullptr;
+        // A store SQLite cannot write (its file, or its folder for the journal) would
+        // otherwise be reported as unreadable.
+        const std::filesystem::path folder =
+            std::filesystem::absolute(std::filesystem::path(path)).parent_path();
+        std::error_code exists;
+        if (std::filesystem::exists(path, exists) &&
+            (::access(path.c_str(), W_OK) != 0 || ::access(folder.c_str(), W_OK) != 0)) {
+            err = path + " cannot be written (" + std::strerror(errno) +
+                  "); `export --db` reads it as it is";
+            return nullptr;
+        }
         sqlite3 *raw = nullptr;
         const int rc = sqlite3_open_v2(path.c_str(), &raw,
                                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr);

@@ -5,6 +5,7 @@
 #include <QtTest>
 
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <bit>
 #include <cmath>
@@ -117,6 +118,24 @@ private Q_SLOTS:
                 table + "'";
             QVERIFY2(rawQuery(path, sql.constData()) == QStringLiteral("1"), table);
         }
+    }
+
+    /** A store in a folder SQLite may not write is named as not writable, not as
+     *  unreadable; a reader still opens it. */
+    void aStoreThatCannotBeWrittenIsSaidSo()
+    {
+        if (::geteuid() == 0)
+            QSKIP("permissions do not stop root");
+        const QString folder = dbPath("readonly");
+        QVERIFY(QDir().mkpath(folder));
+        const QString path = folder + "/runs.db";
+        QVERIFY(openOk(path));
+        QVERIFY(QFile::setPermissions(folder, QFile::ReadOwner | QFile::ExeOwner));
+        std::string error;
+        QVERIFY(!ExperimentStore::open(path.toStdString(), &error));
+        QVERIFY2(error.find("cannot be written") != std::string::npos, error.c_str());
+        QVERIFY(ExperimentStore::openForReading(path.toStdString(), &error));
+        QFile::setPermissions(folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     }
 
     void migratesEmptyFile()
