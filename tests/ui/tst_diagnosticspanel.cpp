@@ -187,6 +187,10 @@ private Q_SLOTS:
         const QString summary = dock.diagnostics()->summary()->text();
         QVERIFY2(summary.startsWith("Up to ") && !summary.startsWith("Up to 0.0 s"),
                  qPrintable(summary));
+        // Stopped, then edited: what it showed stays.
+        dock.setScenario(*load.scenario);
+        QCOMPARE(dock.diagnostics()->summary()->text(), summary);
+        QVERIFY(!dock.totalsLine().isEmpty());
     }
 
     void whyThisNodeShowsTheDecidingColumnsFirst()

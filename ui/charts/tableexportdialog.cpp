@@ -67,6 +67,10 @@ TableExportDialog::TableExportDialog(std::vector<VariantSummary> summary,
     v->addWidget(mError);
     v->addWidget(buttons);
 
+    // Wide enough for the metrics' names and a table's rows as they are written.
+    mList->setMinimumWidth(mList->sizeHintForColumn(0) + 2 * mList->frameWidth() + 24);
+    mPreview->setMinimumSize(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 72,
+                             fontMetrics().lineSpacing() * 16);
     connect(mList, &QListWidget::itemChanged, this, &TableExportDialog::updatePreview);
     connect(browseButton, &QPushButton::clicked, this, &TableExportDialog::browse);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);

@@ -50,6 +50,7 @@ void ComparisonCharts::addTabsTo(QTabWidget *tabs)
     auto *h = new QHBoxLayout(metricBar);
     h->setContentsMargins(0, 0, 0, 0);
     mMetric = new QComboBox(metricBar);
+    mMetric->setSizeAdjustPolicy(QComboBox::AdjustToContents); // filled after it is laid out
     auto *table = new QPushButton(tr("LaTeX Table…"), metricBar);
     table->setToolTip(tr("Mean ± 95% CI of every policy, best values in bold"));
     table->setEnabled(false);

@@ -161,13 +161,14 @@ void RunDock::setScenario(const Scenario &scenario, bool layoutOnly)
         return;
     }
     const bool samePolicies = mHasScenario && scenario.policies == mScenario.policies;
+    const bool sameFile = mHasScenario && scenario.sourcePath == mScenario.sourcePath;
     mScenario = scenario;
     mHasScenario = true;
-    // A run's counts and diagnostics stay until the next run starts: the edit ends
-    // the run, not what it showed. Its node list is the old scenario's.
-    const bool hadRun = mSession->isActive();
-    if (hadRun) {
+    // An edit ends a run, not what it showed: its counts and diagnostics stay until
+    // the next run starts. Another file's run is forgotten.
+    if (mSession->isActive())
         stop();
+    if (sameFile && !mTotals->text().isEmpty() && mProgress->format() != tr("cannot run")) {
         mProgress->setFormat(tr("the run before the edit"));
     } else if (!layoutOnly) {
         mTotals->clear();
@@ -178,7 +179,7 @@ void RunDock::setScenario(const Scenario &scenario, bool layoutOnly)
     const bool pods = scenario.hasDeployments();
     mTabs->setTabEnabled(1, pods);
     mLegend->setPods(pods);
-    if (!pods)
+    if (!pods && mTabs->currentIndex() == 1) // Placements, now disabled
         mTabs->setCurrentIndex(0);
     mTotals->setMinimumHeight((pods ? 3 : 2) * mTotals->fontMetrics().lineSpacing());
     updateButtons();

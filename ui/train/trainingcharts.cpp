@@ -46,6 +46,8 @@ QWidget *TrainingCharts::page(TrainingCurves::Metric metric)
     bar->addStretch(1);
     auto *exportButton = new QPushButton(tr("Export…"), page);
     exportButton->setToolTip(tr("Write this chart for a paper"));
+    exportButton->setEnabled(false); // until an episode is on it
+    mExport[metric] = exportButton;
     bar->addWidget(exportButton);
     v->addLayout(bar);
     connect(exportButton, &QPushButton::clicked, this, [this, metric] { exportChart(metric); });
@@ -98,6 +100,7 @@ void TrainingCharts::redraw(const TrainingCurves &curves, int plannedEpisodes)
                 tr("%1, EMA %2").arg(mAgent).arg(mSmoothing, 0, 'f', 2), mAgent, x, s, {}, {}};
             d.series = {rawSeries, smoothSeries};
         }
+        mExport[m]->setEnabled(!d.series.isEmpty());
     }
 }
 
@@ -106,6 +109,7 @@ void TrainingCharts::markStages(QCustomPlot *plot, const QVector<QPair<double, Q
     // A curriculum stage changes the workload, so a curve may step where one begins: say so.
     plot->clearItems();
     const QPen pen(QColor(120, 120, 120), 1, Qt::DashLine);
+    int index = 0;
     for (const auto &[episode, name] : stages) {
         if (episode > 1) {
             auto *line = new QCPItemStraightLine(plot);
@@ -117,7 +121,8 @@ void TrainingCharts::markStages(QCustomPlot *plot, const QVector<QPair<double, Q
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
         label->position->setTypeX(QCPItemPosition::ptPlotCoords);
         label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        label->position->setCoords(episode - 0.4, 0.01);
+        // Every other name a line lower: short stages' names would run into each other.
+        label->position->setCoords(episode - 0.4, index++ % 2 ? 0.09 : 0.01);
         label->setText(name);
         label->setColor(QColor(110, 110, 110));
         QFont f = label->font();

@@ -8,6 +8,7 @@
 #include <array>
 
 class QCustomPlot;
+class QPushButton;
 
 namespace schedlab::ui {
 
@@ -45,6 +46,7 @@ private:
 
     std::array<QCustomPlot *, TrainingCurves::MetricCount> mPlots{};
     std::array<charts::ChartData, TrainingCurves::MetricCount> mData;
+    std::array<QPushButton *, TrainingCurves::MetricCount> mExport{}; ///< live with data only
     QString mAgent;
     double mSmoothing = 0.6;
 };
