@@ -142,6 +142,7 @@ RunDock::RunDock(QGraphicsScene *scene, QWidget *parent)
     connect(mSession, &LiveSession::failed, this, [this](const QString &message) {
         mProgress->setFormat(tr("cannot run"));
         mTotals->setText(message);
+        mShowsRun = false;
     });
     connect(mOverlay, &LiveOverlay::nodeSelected, this, &RunDock::nodeSelected);
     mSpeed->setValue(3); // ×1
@@ -168,11 +169,12 @@ void RunDock::setScenario(const Scenario &scenario, bool layoutOnly)
     // the next run starts. Another file's run is forgotten.
     if (mSession->isActive())
         stop();
-    if (sameFile && !mTotals->text().isEmpty() && mProgress->format() != tr("cannot run")) {
+    if (sameFile && mShowsRun) {
         mProgress->setFormat(tr("the run before the edit"));
     } else if (!layoutOnly) {
         mTotals->clear();
         mDiagnostics->clear();
+        mShowsRun = false;
     }
     mPlacements->clear();
     mChoices->setScenario(scenario, !samePolicies);
@@ -333,6 +335,7 @@ void RunDock::received(const SnapshotPtr &s)
     mProgress->setFormat(tr("slot %1 / %2").arg(s->slot).arg(s->layout->totalSlots));
     // Fixed lines, not word wrap: a label that changes height re-lays out the dock.
     mTotals->setText(totalsText(*s));
+    mShowsRun = true;
     Q_EMIT statusChanged(statusText());
 }
 

@@ -85,6 +85,7 @@ private:
 
     Scenario mScenario;
     bool mHasScenario = false;
+    bool mShowsRun = false; ///< the totals and diagnostics are a run's (kept across an edit)
     LiveSession *mSession;
     LiveOverlay *mOverlay;
     LiveLegend *mLegend;

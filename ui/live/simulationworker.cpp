@@ -38,7 +38,7 @@ void SimulationWorker::setFocusNode(int node)
 
 void SimulationWorker::prepare()
 {
-    if (mEngine || mBuildFailed) // a scenario the engine refused is reported once
+    if (mEngine || mFailed) // a scenario the engine refused is reported once
         return;
 #ifdef __linux__
     // When the GUI thread and a run at full speed both want a core, the GUI
@@ -49,7 +49,7 @@ void SimulationWorker::prepare()
     try {
         mEngine = std::make_unique<Engine>(mScenario, buildPolicySet(mOptions), mOptions.config());
     } catch (const std::exception &e) {
-        mBuildFailed = true;
+        mFailed = true;
         setMode(LiveMode::Finished);
         Q_EMIT failed(QString::fromStdString(e.what()));
         return;
@@ -120,7 +120,7 @@ void SimulationWorker::setSpeed(double factor)
 void SimulationWorker::stop()
 {
     mStop.store(true);
-    if (mEngine && !mBuildFailed && mMode.load() != LiveMode::Finished)
+    if (mEngine && !mFailed && mMode.load() != LiveMode::Finished)
         finishRun();
 }
 
@@ -213,7 +213,7 @@ void SimulationWorker::tick()
             stepped = mEngine->stepSlot();
         } catch (const std::exception &e) { // e.g. more requests in flight than memory allows
             mTick.stop();
-            mBuildFailed = true; // the engine is mid-slot: nothing more is asked of it
+            mFailed = true; // the engine is mid-slot: nothing more is asked of it
             setMode(LiveMode::Finished);
             Q_EMIT failed(QString::fromStdString(e.what()));
             return;

@@ -80,7 +80,7 @@ private:
     Scenario mScenario;
     RunOptions mOptions;
     std::unique_ptr<Engine> mEngine;
-    bool mBuildFailed = false;
+    bool mFailed = false; ///< the engine was refused or threw: nothing more is asked of it
     std::unique_ptr<SnapshotRecorder> mRecorder;
     std::unique_ptr<RunExplainer> mExplainer;
     std::atomic<bool> mStop{false};
