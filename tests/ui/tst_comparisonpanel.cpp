@@ -69,6 +69,29 @@ private Q_SLOTS:
             if (header == "response_ms_p95")
                 QVERIFY2(cell.endsWith("s"), qPrintable(cell));
         }
+        // The best of a column with a direction is in bold: the highest throughput
+        // rate; a column without one (arrived) has none.
+        const auto column = [&](const QString &key) {
+            for (int c = 1; c < panel->table()->columnCount(); ++c)
+                if (panel->table()->horizontalHeaderItem(c)->data(Qt::UserRole) == key)
+                    return c;
+            return -1;
+        };
+        const auto mean = [&](int r, int c) {
+            return panel->table()->item(r, c)->text().section(' ', 0, 0).toDouble();
+        };
+        const int rate = column("throughput_rate"), arrived = column("arrived");
+        QVERIFY(rate > 0 && arrived > 0);
+        int bold = 0;
+        for (int r = 0; r < 3; ++r) {
+            QVERIFY(!panel->table()->item(r, arrived)->font().bold());
+            if (!panel->table()->item(r, rate)->font().bold())
+                continue;
+            ++bold;
+            for (int other = 0; other < 3; ++other)
+                QVERIFY(mean(r, rate) >= mean(other, rate));
+        }
+        QVERIFY(bold >= 1);
         const auto &throughput = panel->charts()->data(ComparisonCharts::Throughput);
         QCOMPARE(throughput.series.size(), 3);
         QVERIFY(throughput.series[0].hasInterval());

@@ -5,16 +5,20 @@
 #include "mainwindow.h"
 #include "nodedetails.h"
 #include "qcustomplotheader.h"
+#include "registry/buildpolicies.h"
+#include "runchoices.h"
 #include "rundock.h"
 #include "scenario/scenarioio.h"
+#include "seedbox.h"
 #include "snapshotrecorder.h"
 #include "topologydocument.h"
 #include "topologyscene.h"
-#include "registry/buildpolicies.h"
 
 #include <QGraphicsItem>
 #include <QGraphicsView>
+#include <QLineEdit>
 #include <QtTest>
+#include <limits>
 
 using namespace schedlab;
 using namespace schedlab::ui;
@@ -193,6 +197,58 @@ private Q_SLOTS:
                                 [](Scenario &s) { s.description = "edited"; });
         QVERIFY(!dock->session()->isActive());
         QCOMPARE(dock->overlay()->itemCount(), 0);
+    }
+
+    void theSeedBoxHoldsEverySeed()
+    {
+        constexpr std::uint64_t top = std::numeric_limits<std::uint64_t>::max();
+        SeedBox box;
+        box.setValue(top - 1);
+        box.stepBy(5);
+        QCOMPARE(box.value(), top);
+        QCOMPARE(box.text(), QStringLiteral("18446744073709551615"));
+        box.stepBy(-3);
+        QCOMPARE(box.value(), top - 3);
+
+        box.clear();
+        QTest::keyClicks(&box, "4294967296x-");
+        QCOMPARE(box.value(), std::uint64_t(4294967296)); // what is not a digit is refused
+        box.clear();
+        QTest::keyClicks(&box, "184467440737095516159"); // one digit past the top
+        QCOMPARE(box.text(), QStringLiteral("18446744073709551615"));
+        QCOMPARE(box.value(), top);
+        box.setValue(0);
+        box.stepBy(-1);
+        QCOMPARE(box.value(), std::uint64_t(0));
+    }
+
+    void theRunsSeedFollowsTheScenariosAndKeepsOneChosenHere()
+    {
+        MainWindow window;
+        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml"))
+                    .isEmpty());
+        RunChoices *choices = window.runDock()->findChild<RunChoices *>();
+        auto *box = window.runDock()->findChild<SeedBox *>("seed");
+        QVERIFY(choices && box);
+        const auto seedOfRun = [&] { return choices->options(window.document()->scenario()).seed; };
+        QCOMPARE(seedOfRun(), window.document()->scenario().seed);
+
+        // The Properties tab's seed, past 32 bits, is the run's.
+        constexpr std::uint64_t big = 9'000'000'000'000'000'123ull;
+        window.document()->edit("seed", TopologyDocument::Change::Properties,
+                                [](Scenario &s) { s.seed = big; });
+        QCOMPARE(seedOfRun(), big);
+        QCOMPARE(box->text(), QStringLiteral("9000000000000000123"));
+
+        // A seed chosen for the run stays through an edit of something else ...
+        box->setValue(77);
+        window.document()->edit("describe", TopologyDocument::Change::Properties,
+                                [](Scenario &s) { s.description = "edited"; });
+        QCOMPARE(seedOfRun(), std::uint64_t(77));
+        // ... and gives way to a new seed for the scenario.
+        window.document()->edit("seed", TopologyDocument::Change::Properties,
+                                [](Scenario &s) { s.seed = 5; });
+        QCOMPARE(seedOfRun(), std::uint64_t(5));
     }
 };
 

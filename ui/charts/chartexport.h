@@ -48,6 +48,10 @@ QString chartPgfplots(const ChartData &data, const ChartStyle &style);
 /** `text` with LaTeX's special characters escaped (and µ as \textmu). */
 QString texEscaped(const QString &text);
 
+/** The best of `means` by `metric`'s direction (the catalog's `better`): what a table
+ *  shows in bold. nullopt when the metric has no direction or fewer than two compete. */
+std::optional<double> bestMean(const QString &metric, const std::vector<double> &means);
+
 /** The metrics a table shows when none are named: the key metrics of `summary`. */
 QStringList defaultTableMetrics(const std::vector<VariantSummary> &summary);
 

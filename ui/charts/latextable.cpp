@@ -52,6 +52,15 @@ std::string_view unitOf(const QString &metric)
 }
 } // namespace
 
+std::optional<double> bestMean(const QString &metric, const std::vector<double> &means)
+{
+    const int dir = direction(metric);
+    if (dir == 0 || means.size() < 2)
+        return std::nullopt;
+    return dir > 0 ? *std::max_element(means.begin(), means.end())
+                   : *std::min_element(means.begin(), means.end());
+}
+
 std::optional<QString> latexTable(const std::vector<VariantSummary> &summary,
                                   const QStringList &metricsIn, QString *error)
 {
@@ -83,16 +92,16 @@ std::optional<QString> latexTable(const std::vector<VariantSummary> &summary,
 
     // One unit per column, from its largest mean, so a column reads in one scale.
     QVector<EngineeringUnit> units;
-    QVector<double> best(metrics.size());
+    QVector<std::optional<double>> best;
     for (int m = 0; m < metrics.size(); ++m) {
+        std::vector<double> means;
+        for (const auto &row : cells)
+            means.push_back(row[m].mean);
         double largest = 0.0;
-        const int dir = direction(metrics[m]);
-        best[m] = cells[0][m].mean;
-        for (const auto &row : cells) {
-            largest = std::max(largest, std::abs(row[m].mean));
-            best[m] = dir > 0 ? std::max(best[m], row[m].mean) : std::min(best[m], row[m].mean);
-        }
+        for (double mean : means)
+            largest = std::max(largest, std::abs(mean));
         units << engineeringUnit(unitOf(metrics[m]), largest);
+        best << bestMean(metrics[m], means);
     }
 
     QString out;
@@ -108,7 +117,7 @@ std::optional<QString> latexTable(const std::vector<VariantSummary> &summary,
         t << texEscaped(QString::fromStdString(summary[v].label));
         for (int m = 0; m < metrics.size(); ++m) {
             const MeanCi &c = cells[int(v)][m];
-            const bool bold = direction(metrics[m]) != 0 && summary.size() > 1 && c.mean == best[m];
+            const bool bold = best[m] && c.mean == *best[m];
             std::string mean, ci;
             formatMeanCiIn(c.mean, c.ci95, units[m], &mean, &ci);
             QString value = QString::fromStdString(mean);

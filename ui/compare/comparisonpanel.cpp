@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comparisonpanel.h"
 
+#include "chartexport.h"
 #include "comparisoncharts.h"
 #include "experiment/storedcomparison.h"
 #include "experimentsdb.h"
@@ -371,12 +372,22 @@ void ComparisonPanel::fillTable(const std::vector<VariantSummary> &summary)
         mTable->setHorizontalHeaderItem(m + 1, header);
     }
     mTable->setRowCount(int(summary.size()));
-    for (int r = 0; r < int(summary.size()); ++r) {
+    for (int r = 0; r < int(summary.size()); ++r)
         mTable->setItem(r, 0, new QTableWidgetItem(q(summary[r].label)));
-        for (int m = 0; m < int(summary[r].metrics.size()); ++m) {
-            auto *item = new QTableWidgetItem(
-                formatMeanCi(summary[r].metrics[m].first, summary[r].metrics[m].second));
+    for (int m = 0; m < int(metrics.size()); ++m) {
+        std::vector<double> means;
+        for (const VariantSummary &row : summary)
+            means.push_back(row.metrics[std::size_t(m)].second.mean);
+        const auto best = charts::bestMean(q(metrics[std::size_t(m)].first), means);
+        for (int r = 0; r < int(summary.size()); ++r) {
+            const auto &[key, value] = summary[std::size_t(r)].metrics[std::size_t(m)];
+            auto *item = new QTableWidgetItem(formatMeanCi(key, value));
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter); // numbers line up
+            if (best && value.mean == *best) {
+                QFont bold = item->font();
+                bold.setBold(true);
+                item->setFont(bold);
+            }
             mTable->setItem(r, m + 1, item);
         }
     }

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "runchoices.h"
 #include "registry/buildpolicies.h"
+#include "seedbox.h"
 
 #include <QComboBox>
 #include <QFormLayout>
-#include <QSpinBox>
 
 namespace schedlab::ui {
 
@@ -30,8 +30,8 @@ RunChoices::RunChoices(QWidget *parent) : QWidget(parent), mForm(new QFormLayout
         mForm->addRow(label, box);
         mPolicies[plane] = box;
     }
-    mSeed = new QSpinBox;
-    mSeed->setRange(0, 1 << 30);
+    mSeed = new SeedBox;
+    mSeed->setObjectName("seed");
     mSeed->setValue(1);
     mForm->addRow(tr("Seed"), mSeed);
     mForm->setRowVisible(mPolicies[Plane::Placement], false);
@@ -40,13 +40,15 @@ RunChoices::RunChoices(QWidget *parent) : QWidget(parent), mForm(new QFormLayout
 void RunChoices::setScenario(const Scenario &scenario, bool policiesToo)
 {
     mForm->setRowVisible(mPolicies[Plane::Placement], scenario.hasDeployments());
+    if (policiesToo || mScenarioSeed != scenario.seed)
+        mSeed->setValue(scenario.seed);
+    mScenarioSeed = scenario.seed;
     if (!policiesToo)
         return;
     choose(Plane::Dispatch, QString::fromStdString(scenario.policies.dispatch));
     choose(Plane::Dequeue, QString::fromStdString(scenario.policies.dequeue));
     choose(Plane::Orchestration, QString::fromStdString(scenario.policies.orchestration));
     choose(Plane::Placement, QString::fromStdString(scenario.policies.placement));
-    mSeed->setValue(int(scenario.seed));
 }
 
 void RunChoices::choose(Plane plane, const QString &policy)
@@ -66,7 +68,7 @@ bool RunChoices::offers(Plane plane) const
     return mForm->isRowVisible(mPolicies.at(plane));
 }
 
-void RunChoices::setSeed(int seed)
+void RunChoices::setSeed(std::uint64_t seed)
 {
     mSeed->setValue(seed);
 }
@@ -74,7 +76,7 @@ void RunChoices::setSeed(int seed)
 RunOptions RunChoices::options(const Scenario &scenario) const
 {
     RunOptions o;
-    o.seed = std::uint64_t(mSeed->value());
+    o.seed = mSeed->value();
     o.policies = scenario.policies;
     o.policies.dispatch = chosen(Plane::Dispatch).toStdString();
     o.policies.dequeue = chosen(Plane::Dequeue).toStdString();

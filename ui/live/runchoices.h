@@ -8,12 +8,14 @@
 
 #include <QWidget>
 #include <map>
+#include <optional>
 
 class QComboBox;
 class QFormLayout;
-class QSpinBox;
 
 namespace schedlab::ui {
+
+class SeedBox;
 
 /**
  * What a live run is started with: a policy per plane (the placement plane
@@ -26,11 +28,13 @@ class RunChoices : public QWidget
 public:
     explicit RunChoices(QWidget *parent = nullptr);
 
-    /** Takes the scenario's policies and seed (`policiesToo` false: only what to offer). */
+    /** Takes what to offer, and the scenario's policies and seed when `policiesToo`.
+     *  Its seed is taken too when it differs from the last scenario's: an edit of
+     *  the seed follows, a seed chosen here stays through other edits. */
     void setScenario(const Scenario &scenario, bool policiesToo);
     void choose(Plane plane, const QString &policy);
     QString chosen(Plane plane) const;
-    void setSeed(int seed);
+    void setSeed(std::uint64_t seed);
     /** The scenario's policies with this widget's choices over them. */
     RunOptions options(const Scenario &scenario) const;
     /** Choices are locked while a run is under way. */
@@ -40,7 +44,8 @@ public:
 private:
     QFormLayout *mForm;
     std::map<Plane, QComboBox *> mPolicies;
-    QSpinBox *mSeed;
+    SeedBox *mSeed;
+    std::optional<std::uint64_t> mScenarioSeed;
 };
 
 } // namespace schedlab::ui

@@ -192,7 +192,7 @@ void RunDock::choose(Plane plane, const QString &policy)
     mChoices->choose(plane, policy);
 }
 
-void RunDock::setSeed(int seed)
+void RunDock::setSeed(std::uint64_t seed)
 {
     mChoices->setSeed(seed);
 }

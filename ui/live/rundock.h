@@ -57,7 +57,7 @@ public:
     bool selectNode(const QString &name, int timeoutMs = 5000);
 
     void choose(Plane plane, const QString &policy);
-    void setSeed(int seed);
+    void setSeed(std::uint64_t seed);
     /** "t 50.0 s · slot 200 / 2400 · ×1 · 12 k events/s" */
     QString statusText() const;
     /** The totals under the progress bar: requests, and pods when the run places them. */

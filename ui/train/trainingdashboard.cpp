@@ -2,6 +2,7 @@
 #include "trainingdashboard.h"
 
 #include "preferences.h"
+#include "seedbox.h"
 #include "trainingcharts.h"
 
 #include <QCheckBox>
@@ -61,8 +62,7 @@ TrainingDashboard::TrainingDashboard(QWidget *parent)
     mEpisodes->setSpecialValueText(tr("agent's default"));
     mEpisodes->setValue(20);
     form->addRow(tr("Episodes"), mEpisodes);
-    mSeed = new QSpinBox(run);
-    mSeed->setRange(0, std::numeric_limits<int>::max());
+    mSeed = new SeedBox(run);
     mSeed->setValue(1);
     mSeed->setToolTip(tr("Episode k runs the workload with seed + k"));
     form->addRow(tr("Seed"), mSeed);
@@ -229,7 +229,7 @@ void TrainingDashboard::setEpisodes(int episodes)
 {
     mEpisodes->setValue(episodes);
 }
-void TrainingDashboard::setSeed(int seed)
+void TrainingDashboard::setSeed(std::uint64_t seed)
 {
     mSeed->setValue(seed);
 }
@@ -262,7 +262,7 @@ bool TrainingDashboard::start()
     TrainOptions options;
     options.agent = mAgent->currentText().toStdString();
     options.episodes = mEpisodes->value();
-    options.seed = std::uint64_t(mSeed->value());
+    options.seed = mSeed->value();
     options.epsilon = mEpsilon->value();
     options.reward = mReward->currentText().toStdString();
     mContinuedFrom.clear();
@@ -331,7 +331,8 @@ void TrainingDashboard::runFinished(const ModelPtr &model, bool stopped, const Q
     mModel = model;
     const int episodes = mCurves.episodes();
     const QString count = episodes == 1 ? tr("1 episode") : tr("%1 episodes").arg(episodes);
-    mModelLabel = tr("trained here: %1 on %2, seed %3").arg(count, mRunScenario).arg(mRunSeed);
+    mModelLabel =
+        tr("trained here: %1 on %2, seed %3").arg(count, mRunScenario).arg(qulonglong(mRunSeed));
     if (!mContinuedFrom.isEmpty())
         mModelLabel += tr(", continued from %1").arg(mContinuedFrom);
     mEnded = (stopped ? tr("Stopped after %1.").arg(count) : tr("Finished: %1.").arg(count)) + ' ' +

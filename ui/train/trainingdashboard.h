@@ -18,6 +18,8 @@ class QSpinBox;
 
 namespace schedlab::ui {
 
+class SeedBox;
+
 class TrainingCharts;
 
 /**
@@ -46,7 +48,7 @@ public:
 
     bool setAgent(const QString &agent);
     void setEpisodes(int episodes);
-    void setSeed(int seed);
+    void setSeed(std::uint64_t seed);
     void setEpsilon(double epsilon);
     /** The smoothing weight, 0 (raw) to 0.99. */
     void setSmoothing(double weight);
@@ -113,7 +115,7 @@ private:
     double mFraction = 0.0; ///< of the episode in progress, as the trainer last said
     QString mAgentRunning;  ///< the agent, scenario and seed of the run in progress or last run
     QString mRunScenario;
-    int mRunSeed = 0;
+    std::uint64_t mRunSeed = 0;
     QString mContinuedFrom; ///< the label of the weights the run started from, if any
     bool mDirty = false;
     QTimer mRedraw;
@@ -124,7 +126,7 @@ private:
 
     QComboBox *mAgent;
     QSpinBox *mEpisodes;
-    QSpinBox *mSeed;
+    SeedBox *mSeed;
     QDoubleSpinBox *mEpsilon;
     QComboBox *mReward;
     QCheckBox *mContinue;
