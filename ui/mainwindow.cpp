@@ -166,7 +166,13 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
             mView->ensureVisible(item);
     });
     connect(mTree, &ScenarioDock::pathActivated, this,
-            [this](const QString &path, const QString &name) { mProperties->show(path, name); });
+            [this](const QString &path, const QString &name) {
+                mProperties->show(path, name);
+                mSelectingFromTree = true; // the tree's row is the choice, not the canvas's
+                if (QGraphicsItem *item = mScene->selectRow(path, name))
+                    mView->ensureVisible(item);
+                mSelectingFromTree = false;
+            });
     mDocument->reset(starterScenario(), {});
 }
 
@@ -207,6 +213,8 @@ void MainWindow::documentChanged(int change)
     if (c == TopologyDocument::Change::Replaced) {
         mProperties->show({});
         mView->fitAll();
+    } else if (c != TopologyDocument::Change::Layout) { // not while an eAP is dragged
+        mView->keepFitted();
     }
     updateTitle();
 }
@@ -418,6 +426,8 @@ void MainWindow::rebuildRecentMenu()
 
 void MainWindow::selectionChanged()
 {
+    if (mSelectingFromTree)
+        return;
     const auto selected = mScene->selectedItems();
     if (selected.isEmpty()) {
         mProperties->show({});

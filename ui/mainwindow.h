@@ -90,6 +90,7 @@ private:
     QLabel *mLiveStatus;
     QMenu *mRecent;
     bool mShownOnce = false;
+    bool mSelectingFromTree = false; ///< a tree row is being shown on the canvas
     int mRightWidth = 340; ///< the right dock area's width at first show
 };
 

@@ -7,6 +7,7 @@
 #include "mainwindow.h"
 #include "propertiesdock.h"
 #include "scenario/scenarioio.h"
+#include "scenariodock.h"
 #include "topologydocument.h"
 #include "topologyscene.h"
 #include "topologyview.h"
@@ -15,6 +16,7 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QTemporaryDir>
+#include <QTreeWidget>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -333,6 +335,85 @@ private Q_SLOTS:
         doc->undoStack()->undo();
         QVERIFY(!doc->isModified());
         QVERIFY(!window.isWindowModified());
+    }
+
+    /** A group grown past the view is fitted again, unless the user chose a zoom. */
+    void aGrownTopologyIsFittedAgain()
+    {
+        MainWindow window;
+        window.resize(1200, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml"))
+                    .isEmpty());
+        TopologyView *view = window.topologyView();
+        const auto shown = [&] {
+            return view->mapToScene(view->viewport()->rect()).boundingRect();
+        };
+        QTRY_VERIFY(shown().contains(view->sceneRect()));
+        const auto grow = [&](int count) {
+            window.document()->edit(
+                "count", TopologyDocument::Change::Properties,
+                [&](Scenario &s) { s.sites[0].eaps[0].nodes[0].count = count; });
+        };
+        grow(40);
+        QVERIFY(shown().contains(view->sceneRect()));
+
+        view->zoomAt(view->sceneRect().center(), 2.0);
+        const QTransform zoomed = view->transform();
+        grow(80);
+        QCOMPARE(view->transform(), zoomed);
+    }
+
+    /** A row chosen in the scenario tree is shown on the canvas, and stays chosen
+     *  when the properties rename it. */
+    void theTreeAndTheCanvasShowTheSameChoice()
+    {
+        MainWindow window;
+        window.resize(1200, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openScenario(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml"))
+                    .isEmpty());
+        auto *tree = window.findChild<ScenarioDock *>()->findChild<QTreeWidget *>();
+        QVERIFY(tree);
+        const auto rowOf = [&](const QString &text) -> QTreeWidgetItem * {
+            for (QTreeWidgetItem *eap :
+                 tree->findItems("eap-*", Qt::MatchWildcard | Qt::MatchRecursive))
+                tree->expandItem(eap); // node rows are made on expanding
+            const auto found = tree->findItems(text, Qt::MatchExactly | Qt::MatchRecursive);
+            return found.isEmpty() ? nullptr : found.front();
+        };
+        TopologyScene *scene = window.topologyScene();
+
+        // One node of a group: that node alone.
+        tree->setCurrentItem(rowOf("e2-arm2"));
+        QCOMPARE(scene->selectedItems().size(), 1);
+        QCOMPARE(scene->selectedItems().front()->data(kNodeNameRole).toString(), "e2-arm2");
+        QVERIFY(window.propertiesDock()->field("name"));
+
+        // A cloud VM has no item: the cloud stands for it, and the tree stays on the VM.
+        tree->setCurrentItem(rowOf("vm3"));
+        QCOMPARE(scene->selectedItems().size(), 1);
+        QCOMPARE(scene->selectedItems().front()->data(kKindRole).toInt(), int(ItemKind::Cloud));
+        QCOMPARE(tree->currentItem()->text(0), "vm3");
+
+        // Renamed, a node's row is still the chosen one; so is an eAP's.
+        tree->setCurrentItem(rowOf("e1-arm"));
+        QLineEdit *name = window.propertiesDock()->field("name");
+        name->setText("e1-arm64");
+        Q_EMIT name->editingFinished();
+        QCOMPARE(window.document()->scenario().sites[0].eaps[0].nodes[2].name, "e1-arm64");
+        QVERIFY(tree->currentItem());
+        QCOMPARE(tree->currentItem()->text(0), "e1-arm64");
+        tree->setCurrentItem(rowOf("eap-2"));
+        const bool open = tree->currentItem()->isExpanded();
+        name = window.propertiesDock()->field("name");
+        name->setText("south");
+        Q_EMIT name->editingFinished();
+        QVERIFY(tree->currentItem());
+        QCOMPARE(tree->currentItem()->text(0), "south");
+        QCOMPARE(tree->currentItem()->isExpanded(), open);
     }
 
     void buildSaveAndReopenThroughTheWindow()

@@ -7,6 +7,7 @@
 #include <QHeaderView>
 #include <QTreeWidget>
 #include <QTreeWidgetItemIterator>
+#include <optional>
 
 namespace schedlab::ui {
 
@@ -23,6 +24,45 @@ QString keyOf(const QTreeWidgetItem *item)
         return path + '|' + item->data(0, kName).toString();
     return (item->parent() ? keyOf(item->parent()) : QString()) + '/' + item->text(0);
 }
+
+/** A state per row (open, or current), found again after a rebuild by the row's
+ *  key, else by its element's name (it moved: one before it was deleted), else by
+ *  its path and place among that path's rows (it was renamed). */
+class RowMemory
+{
+public:
+    void remember(const QTreeWidgetItem *item, bool state)
+    {
+        mByKey.insert(keyOf(item), state);
+        const QString path = item->data(0, kPath).toString();
+        if (path.isEmpty())
+            return;
+        mByName.insert(item->data(0, kName).toString(), state);
+        const QTreeWidgetItem *parent = item->parent();
+        int ordinal = 0;
+        for (int i = 0; parent && parent->child(i) != item; ++i)
+            ordinal += parent->child(i)->data(0, kPath).toString() == path;
+        mByPath.insert(path + '#' + QString::number(ordinal), state);
+    }
+
+    std::optional<bool> recall(const QTreeWidgetItem *item, int ordinal) const
+    {
+        if (const auto it = mByKey.find(keyOf(item)); it != mByKey.end())
+            return *it;
+        const QString path = item->data(0, kPath).toString();
+        if (path.isEmpty())
+            return std::nullopt;
+        if (const auto it = mByName.find(item->data(0, kName).toString()); it != mByName.end())
+            return *it;
+        if (const auto it = mByPath.find(path + '#' + QString::number(ordinal));
+            it != mByPath.end())
+            return *it;
+        return std::nullopt;
+    }
+
+private:
+    QHash<QString, bool> mByKey, mByName, mByPath;
+};
 
 QTreeWidgetItem *row(QTreeWidgetItem *parent, const QString &name, const QString &detail,
                      const QString &path = {}, const QString &nodeName = {})
@@ -51,11 +91,13 @@ ScenarioDock::ScenarioDock(QWidget *parent) : QDockWidget(tr("Scenario"), parent
 void ScenarioDock::setScenario(const Scenario &s)
 {
     // An edit rebuilds the tree: the rows the user opened, closed or selected stay so.
-    QHash<QString, bool> expanded;
+    RowMemory expanded;
     for (QTreeWidgetItemIterator it(mTree); *it; ++it)
         if ((*it)->childCount() > 0 || (*it)->data(0, kUnfilled).toBool())
-            expanded.insert(keyOf(*it), (*it)->isExpanded());
-    const QString current = mTree->currentItem() ? keyOf(mTree->currentItem()) : QString();
+            expanded.remember(*it, (*it)->isExpanded());
+    RowMemory current;
+    if (mTree->currentItem())
+        current.remember(mTree->currentItem(), true);
     const QSignalBlocker quiet(mTree); // the rebuild is no choice of the user's
     mTree->clear();
     mSites = s.sites;
@@ -108,15 +150,20 @@ void ScenarioDock::setScenario(const Scenario &s)
         fill(siteRow); // signals are blocked: itemExpanded would not fill it
         siteRow->setExpanded(true);
     }
+    QHash<QString, int> ordinals; // of each row among the rows of its path, so far
+    QTreeWidgetItem *chosen = nullptr;
     for (QTreeWidgetItemIterator it(mTree); *it; ++it) { // children come after: filled first
-        if (const auto was = expanded.find(keyOf(*it)); was != expanded.end()) {
+        const int ordinal = ordinals[(*it)->data(0, kPath).toString()]++;
+        if (const auto was = expanded.recall(*it, ordinal)) {
             if (*was && (*it)->data(0, kUnfilled).toBool())
                 fill(*it);
             (*it)->setExpanded(*was);
         }
-        if (!current.isEmpty() && keyOf(*it) == current)
-            mTree->setCurrentItem(*it);
+        if (!chosen && current.recall(*it, ordinal))
+            chosen = *it;
     }
+    if (chosen)
+        mTree->setCurrentItem(chosen);
 }
 
 void ScenarioDock::fill(QTreeWidgetItem *parent)

@@ -138,6 +138,27 @@ QGraphicsItem *TopologyScene::selectElement(const QString &path)
     return first;
 }
 
+QGraphicsItem *TopologyScene::selectRow(const QString &path, const QString &name)
+{
+    if (mAggregated && ElementRef::parse(path).kind == ElementRef::Node)
+        revealNode(name);
+    const QString key = path + '|' + name;
+    QGraphicsItem *found = nullptr;
+    for (QGraphicsItem *i : items())
+        if (i->flags() & QGraphicsItem::ItemIsSelectable) {
+            const bool it =
+                !found &&
+                i->data(kPathRole).toString() + '|' + i->data(kNodeNameRole).toString() == key;
+            i->setSelected(it);
+            if (it)
+                found = i;
+        }
+    if (found)
+        return found;
+    const int up = path.lastIndexOf('.'); // a cloud VM has no item: its cloud has
+    return up > 0 ? selectElement(path.left(up)) : nullptr;
+}
+
 void TopologyScene::setScenario(const Scenario &scenario)
 {
     mSites = scenario.sites;

@@ -33,6 +33,15 @@ void TopologyView::fitAll()
         setTransform(QTransform::fromScale(kMaxScale, kMaxScale));
 }
 
+void TopologyView::keepFitted()
+{
+    if (mUserZoomed || !scene())
+        return;
+    const QRectF shown = mapToScene(viewport()->rect()).boundingRect();
+    if (!shown.contains(scene()->sceneRect()))
+        fitAll();
+}
+
 void TopologyView::setTool(AbstractTool *tool)
 {
     mTool = tool;

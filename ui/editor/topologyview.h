@@ -25,6 +25,9 @@ public:
     /** Zooms by `factor` around the scene point `at` (what the wheel does). */
     void zoomAt(QPointF at, qreal factor);
     void fitAll();
+    /** After an edit: fits again if the user has not zoomed and the topology has
+     *  outgrown the view (a group's count raised), leaving the view alone otherwise. */
+    void keepFitted();
     void setTool(AbstractTool *tool);
     AbstractTool *tool() const { return mTool; }
 
