@@ -12,6 +12,7 @@
 #include "train/trainers.h"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -34,7 +35,7 @@ struct TrainArgs
     std::uint64_t seed = 0;
     bool seedGiven = false;
     std::optional<double> epsilon; ///< unset: the scenario's
-    std::string reward = "drs";
+    std::optional<std::string> reward; ///< unset: the agent's own (drs for the DRS agents)
     std::string checkpoint;
     std::string from;
     std::string db;
@@ -135,7 +136,8 @@ int trainOnCluster(const TrainArgs &a, std::uint64_t firstSeed)
         std::snprintf(epsilon, sizeof epsilon, "%.17g", *a.epsilon);
         command += std::string(" --epsilon ") + epsilon;
     }
-    command += " --reward " + shellQuoted(a.reward);
+    if (a.reward)
+        command += " --reward " + shellQuoted(*a.reward);
     if (!a.from.empty())
         command += " --from " + shellQuoted(absolutePath(a.from));
     const std::string models = shellQuoted((fs::path(out) / "models").string());
@@ -165,6 +167,44 @@ int trainOnCluster(const TrainArgs &a, std::uint64_t firstSeed)
     return finishOutput() ? Ok : RunFailed;
 }
 
+/** The agents `takes` says yes to, as "a, b and c". */
+std::string agentsThat(bool (*takes)(const std::string &))
+{
+    std::vector<std::string> names;
+    for (const std::string &n : trainableAgents())
+        if (takes(n))
+            names.push_back(n);
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+    return out;
+}
+
+/** --reward and --epsilon belong to some agents; given to another they would be
+ *  ignored, and the training would not be what was asked for. */
+bool optionsFitAgent(const TrainArgs &a)
+{
+    const bool known = std::find(trainableAgents().begin(), trainableAgents().end(), a.agent) !=
+                       trainableAgents().end();
+    if (!known)
+        return true; // makeTrainer names the agents
+    if (a.reward && !agentTakesReward(a.agent)) {
+        std::fprintf(stderr,
+                     "error: --reward %s: agent %s does not take a reward setting; --reward "
+                     "chooses the reward of %s\n",
+                     a.reward->c_str(), a.agent.c_str(), agentsThat(agentTakesReward).c_str());
+        return false;
+    }
+    if (a.epsilon && !agentTakesEpsilon(a.agent)) {
+        std::fprintf(stderr,
+                     "error: --epsilon %g: agent %s does not learn from KaiS's reward "
+                     "e^(-λ-εν); --epsilon weighs load balance in it for %s\n",
+                     *a.epsilon, a.agent.c_str(), agentsThat(agentTakesEpsilon).c_str());
+        return false;
+    }
+    return true;
+}
+
 int trainCommand(const TrainArgs &a)
 {
     if (!a.slurm.fit(false))
@@ -184,6 +224,8 @@ int trainCommand(const TrainArgs &a)
                      *a.epsilon);
         return BadInput;
     }
+    if (!optionsFitAgent(a))
+        return BadInput;
     const auto loaded = loadScenarioOrReport(a.scenario, {}, a.set);
     if (!loaded)
         return BadInput;
@@ -200,7 +242,8 @@ int trainCommand(const TrainArgs &a)
     options.seed = a.seedGiven ? a.seed : scenario->seed;
     if (a.epsilon)
         options.epsilon = *a.epsilon;
-    options.reward = a.reward;
+    if (a.reward)
+        options.reward = *a.reward;
     if (!loadCheckpointOption(a.from, options.initial))
         return BadInput;
     if (a.slurm.slurm) {
@@ -324,8 +367,13 @@ void registerTrainCommand(CLI::App &app, int &exitCode)
     cmd->add_option("--seed", a.seed, "Seed of the first episode (default: the scenario's)")
         ->check(seedText())
         ->each([](const std::string &) { a.seedGiven = true; });
-    cmd->add_option("--epsilon", a.epsilon, "KaiS reward weight of load balance (default: the scenario's policies.kais.epsilon, 1)");
-    cmd->add_option("--reward", a.reward, "DRS reward setting: drs|rlsk|deeprm|multi-deeprm");
+    cmd->add_option("--epsilon", a.epsilon,
+                    "KaiS reward weight of load balance (default: the scenario's "
+                    "policies.kais.epsilon, 1; for " +
+                        agentsThat(agentTakesEpsilon) + ")");
+    cmd->add_option("--reward", a.reward,
+                    "DRS reward setting: drs|rlsk|deeprm|multi-deeprm (default drs; for " +
+                        agentsThat(agentTakesReward) + ")");
     cmd->add_option("--from", a.from, "Continue from this checkpoint");
     cmd->add_option("--db", a.db, "Experiment store (SQLite) for the training curves");
     cmd->add_flag("--json", a.json, "Print one JSON object with the curve");

@@ -15,14 +15,15 @@ struct AgentEntry
     std::unique_ptr<Trainer> (*make)(const Scenario &, const TrainOptions &);
     bool takesReward = false; ///< TrainOptions::reward applies
     bool learnsFromRequests = false; ///< KaiS's agents: a scenario without requests teaches nothing
+    bool takesEpsilon = false; ///< TrainOptions::epsilon applies (cMMAC's reward, Sec. III-A-1)
 };
 
 const std::vector<AgentEntry> &agentTable()
 {
     static const std::vector<AgentEntry> table = {
-        {"cmmac", makeCmmacTrainer, false, true},
+        {"cmmac", makeCmmacTrainer, false, true, true},
         {"gpg", makeGpgTrainer, false, true},
-        {"kais", makeCmmacTrainer, false, true},
+        {"kais", makeCmmacTrainer, false, true, true},
         {"drs", makeDrsTrainer, true},
         {"double-dqn", makeDrsTrainer, true},
         {"dueling-dqn", makeDrsTrainer, true},
@@ -53,6 +54,14 @@ bool agentTakesReward(const std::string &agent)
     for (const AgentEntry &e : agentTable())
         if (e.name == agent)
             return e.takesReward;
+    return false;
+}
+
+bool agentTakesEpsilon(const std::string &agent)
+{
+    for (const AgentEntry &e : agentTable())
+        if (e.name == agent)
+            return e.takesEpsilon;
     return false;
 }
 

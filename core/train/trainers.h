@@ -9,6 +9,9 @@ namespace schedlab {
 const std::vector<std::string> &trainableAgents();
 /** True for the agents whose reward TrainOptions::reward chooses (the DRS family). */
 bool agentTakesReward(const std::string &agent);
+/** True for the agents whose reward TrainOptions::epsilon weighs (cMMAC's, in `cmmac` and `kais`).
+ */
+bool agentTakesEpsilon(const std::string &agent);
 
 /** Throws std::invalid_argument for an unknown agent or a scenario it cannot train
  *  on, and CheckpointError when options.initial does not fit. */

@@ -380,6 +380,20 @@ private Q_SLOTS:
         QCOMPARE(noRequests.exitCode, 2);
         QVERIFY2(noRequests.err.contains("cmmac learns from requests"), noRequests.err.constData());
         QVERIFY(!QFile::exists(dir.filePath("n.ckpt")));
+        // An option the agent does not take would be ignored: it is refused.
+        const Result reward = cli({"train", "scenarios/tutorial.yaml", "--agent", "cmmac",
+                                   "--reward", "rlsk", "--checkpoint", dir.filePath("r.ckpt")});
+        QCOMPARE(reward.exitCode, 2);
+        QVERIFY2(reward.err.contains("--reward rlsk: agent cmmac does not take a reward setting") &&
+                     reward.err.contains("reward of drs, double-dqn"),
+                 reward.err.constData());
+        const Result epsilon = cli({"train", "scenarios/drs-five-node.yaml", "--agent", "drs",
+                                    "--epsilon", "0", "--checkpoint", dir.filePath("r.ckpt")});
+        QCOMPARE(epsilon.exitCode, 2);
+        QVERIFY2(epsilon.err.contains("agent drs does not learn from KaiS's reward") &&
+                     epsilon.err.contains("for cmmac and kais"),
+                 epsilon.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath("r.ckpt")));
         const QString plan = dir.filePath("plan");
         QCOMPARE(
             cli({"sweep", "scenarios/tutorial.yaml", "--param", "workload.requests.rate=2/s,5/s",

@@ -8,6 +8,7 @@
 #include "trainingcharts.h"
 #include "trainingdashboard.h"
 
+#include <QDoubleSpinBox>
 #include <QFile>
 #include <QMessageBox>
 #include <QProgressBar>
@@ -245,6 +246,22 @@ private Q_SLOTS:
             QVERIFY(training->startButton()->isEnabled());
             qInfo("%s: %s", agent.c_str(), qPrintable(status));
         }
+    }
+
+    /** ε weighs cMMAC's reward and the reward setting is the DRS family's: each is
+     *  offered only for the agents that take it. */
+    void theRewardsSettingsFollowTheAgent()
+    {
+        TrainingDashboard dashboard;
+        auto *epsilon = dashboard.findChild<QDoubleSpinBox *>("epsilon");
+        QVERIFY(epsilon);
+        for (const std::string &agent : trainableAgents()) {
+            QVERIFY(dashboard.setAgent(QString::fromStdString(agent)));
+            QCOMPARE(epsilon->isEnabled(), agentTakesEpsilon(agent));
+        }
+        QVERIFY(dashboard.setAgent("kais") && epsilon->isEnabled());
+        QVERIFY(dashboard.setAgent("gpg") && !epsilon->isEnabled());
+        QVERIFY(dashboard.setAgent("drs") && !epsilon->isEnabled());
     }
 
     void trainsAPlacementAgentOnDeployments()

@@ -67,6 +67,7 @@ TrainingDashboard::TrainingDashboard(QWidget *parent)
     mSeed->setToolTip(tr("Episode k runs the workload with seed + k"));
     form->addRow(tr("Seed"), mSeed);
     mEpsilon = new QDoubleSpinBox(run);
+    mEpsilon->setObjectName("epsilon");
     mEpsilon->setRange(0.0, 100.0);
     mEpsilon->setDecimals(2);
     mEpsilon->setSingleStep(0.1);
@@ -263,7 +264,8 @@ bool TrainingDashboard::start()
     options.agent = mAgent->currentText().toStdString();
     options.episodes = mEpisodes->value();
     options.seed = mSeed->value();
-    options.epsilon = mEpsilon->value();
+    if (agentTakesEpsilon(options.agent)) // else ignored: the box is greyed
+        options.epsilon = mEpsilon->value();
     options.reward = mReward->currentText().toStdString();
     mContinuedFrom.clear();
     if (mContinue->isEnabled() && mContinue->isChecked()) {
@@ -410,9 +412,11 @@ void TrainingDashboard::updateControls()
     mResume->setEnabled(m == TrainMode::Paused);
     mStop->setEnabled(m == TrainMode::Running || m == TrainMode::Paused);
     for (QWidget *w : {static_cast<QWidget *>(mAgent), static_cast<QWidget *>(mEpisodes),
-                       static_cast<QWidget *>(mSeed), static_cast<QWidget *>(mEpsilon)})
+                       static_cast<QWidget *>(mSeed)})
         w->setEnabled(idle);
-    mReward->setEnabled(idle && agentTakesReward(mAgent->currentText().toStdString()));
+    const std::string agent = mAgent->currentText().toStdString();
+    mReward->setEnabled(idle && agentTakesReward(agent));
+    mEpsilon->setEnabled(idle && agentTakesEpsilon(agent));
     mContinue->setEnabled(idle && mModel && q(mModel->agent) == mAgent->currentText());
     mSave->setEnabled(idle && mModel);
     mLoad->setEnabled(idle);
