@@ -114,7 +114,7 @@ int prepareCompare(const CompareArgs &given, PreparedCompare &c)
     c.args = given;
     const CompareArgs &a = c.args;
     if (!countAllowed(a.seeds, 1, kMaxSeeds, "--seeds") ||
-        !countAllowed(a.jobs, 0, kMaxJobs, "--jobs"))
+        !countAllowed(a.jobs, 0, kMaxJobs, "--jobs") || !a.planes.listsDistinct())
         return BadInput;
     c.loaded = loadScenarioOrReport(a.scenario, a.global, a.set);
     if (!c.loaded)

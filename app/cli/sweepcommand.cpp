@@ -261,7 +261,7 @@ int prepareSweep(const SweepArgs &given, PreparedSweep &s)
         return BadInput;
     }
     if (!countAllowed(seeds, 1, kMaxSeeds, "--seeds") ||
-        !countAllowed(a.jobs, 0, kMaxJobs, "--jobs"))
+        !countAllowed(a.jobs, 0, kMaxJobs, "--jobs") || !a.planes.listsDistinct())
         return BadInput;
     const auto text = scenarioTextWith(a.scenario, a.set);
     if (!text)

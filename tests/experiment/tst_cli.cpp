@@ -380,6 +380,18 @@ private Q_SLOTS:
         QCOMPARE(noRequests.exitCode, 2);
         QVERIFY2(noRequests.err.contains("cmmac learns from requests"), noRequests.err.constData());
         QVERIFY(!QFile::exists(dir.filePath("n.ckpt")));
+        // A policy named twice would run twice under one label.
+        for (const char *command : {"compare", "sweep"}) {
+            QStringList args = {command, "scenarios/tutorial.yaml", "--dispatch",
+                                "greedy,random, greedy"};
+            if (QString(command) == "sweep")
+                args << "--param"
+                     << "workload.requests.rate=2/s,5/s";
+            const Result twice = cli(args);
+            QCOMPARE(twice.exitCode, 2);
+            QVERIFY2(twice.err.contains("--dispatch: 'greedy' is given twice"),
+                     twice.err.constData());
+        }
         // An option the agent does not take would be ignored: it is refused.
         const Result reward = cli({"train", "scenarios/tutorial.yaml", "--agent", "cmmac",
                                    "--reward", "rlsk", "--checkpoint", dir.filePath("r.ckpt")});
