@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
 #include <set>
 
 namespace schedlab::detail {
@@ -46,8 +47,39 @@ std::optional<YAML::Mark> ReadContext::locate(std::string path) const
     return std::nullopt;
 }
 
+namespace {
+/** YAML text holds printable characters, tabs and line breaks only (YAML 1.2,
+ *  c-printable). yaml-cpp reads a NUL as the text's end or an odd escape, and
+ *  reports somewhere else or nothing; the first such byte is named here instead. */
+void refuseControlBytes(const std::string &yaml)
+{
+    int line = 0;
+    std::size_t lineStart = 0;
+    for (std::size_t at = 0; at < yaml.size(); ++at) {
+        const auto c = static_cast<unsigned char>(yaml[at]);
+        if (c == '\n') {
+            ++line;
+            lineStart = at + 1;
+            continue;
+        }
+        if ((c >= 0x20 && c != 0x7f) || c == '\t' || c == '\r')
+            continue;
+        YAML::Mark mark = YAML::Mark::null_mark();
+        mark.pos = int(at);
+        mark.line = line;
+        mark.column = int(at - lineStart);
+        char code[8];
+        std::snprintf(code, sizeof code, "0x%02X", unsigned(c));
+        throw YAML::ParserException(mark, std::string("a control character (byte ") + code +
+                                              ") that YAML text cannot hold: is the file "
+                                              "binary or damaged?");
+    }
+}
+} // namespace
+
 YAML::Node loadOneDocument(ReadContext &ctx, const std::string &yaml)
 {
+    refuseControlBytes(yaml);
     YAML::Node root = YAML::Load(yaml); // the first document only
     // A '---' at the start of a line after content begins another document (yaml-cpp's
     // LoadAll can loop on damaged text, so the marker is looked for instead).

@@ -74,6 +74,16 @@ void TestScenarioLoader::errors_data()
         << test::withRequiredKeys(base + "---\nseed: 4\n") << 19 << 1 << ""
         << "a second YAML document: a file holds one scenario (remove "
            "the '---' and what follows, or put it in its own file)";
+    // A NUL or another control byte: the file is damaged; named where it is, even in a
+    // comment (yaml-cpp skipped it there and misplaced it in a key).
+    const QString control =
+        "YAML syntax error: a control character (byte 0x%1) that YAML text cannot hold: is the "
+        "file binary or damaged?";
+    QTest::newRow("NUL in a key") << test::withRequiredKeys(base + "se" + QChar(0) + "ed: 3\n")
+                                  << 17 << 3 << "" << control.arg("00");
+    QTest::newRow("control byte in a comment")
+        << test::withRequiredKeys(base + "# a note" + QChar(0x1b) + "\n") << 17 << 9 << ""
+        << control.arg("1B");
     QTest::newRow("prefix hint") << test::withRequiredKeys(
                                         base + "policies: {dispatch: greedy, orch: hpa}\n")
                                  << 17 << 30 << "policies.orch"
