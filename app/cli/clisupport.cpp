@@ -80,13 +80,14 @@ void addSetOption(CLI::App &cmd, std::vector<std::string> &settings)
 
 std::optional<AnyScenario> loadScenarioOrReport(const std::string &path,
                                                 const std::string &architectures,
-                                                const std::vector<std::string> &settings)
+                                                const std::vector<std::string> &settings,
+                                                double runDuration)
 {
     AnyScenarioLoad load;
     if (settings.empty()) {
-        load = loadAnyScenarioFile(path);
+        load = loadAnyScenarioFile(path, runDuration);
     } else if (const auto text = scenarioTextWith(path, settings)) {
-        load = loadAnyScenarioText(*text, path);
+        load = loadAnyScenarioText(*text, path, runDuration);
     } else {
         return std::nullopt;
     }

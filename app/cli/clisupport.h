@@ -44,10 +44,12 @@ struct PlaneOptions
 
 /** Loads and validates a scenario of either kind, with the `--set` values `settings`
  *  (PATH=VALUE) in place; prints every error as file:line:column to stderr.
- *  `architectures` (`--global`) needs a global scenario. */
+ *  `architectures` (`--global`) needs a global scenario. `runDuration` (`--duration`;
+ *  0: the file's) is the run whose size is checked. */
 std::optional<AnyScenario> loadScenarioOrReport(const std::string &path,
                                                 const std::string &architectures,
-                                                const std::vector<std::string> &settings = {});
+                                                const std::vector<std::string> &settings = {},
+                                                double runDuration = 0.0);
 
 /** The text of the scenario file `path` with every PATH=VALUE of `settings` set as a
  *  sweep sets its value; prints why and returns nullopt when one does not apply. */

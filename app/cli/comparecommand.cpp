@@ -116,13 +116,19 @@ int prepareCompare(const CompareArgs &given, PreparedCompare &c)
     if (!countAllowed(a.seeds, 1, kMaxSeeds, "--seeds") ||
         !countAllowed(a.jobs, 0, kMaxJobs, "--jobs") || !a.planes.listsDistinct())
         return BadInput;
-    c.loaded = loadScenarioOrReport(a.scenario, a.global, a.set);
+    ComparisonSpec &spec = c.spec;
+    if (!a.duration.empty()) {
+        const auto d = parseDurationOption(a.duration, "--duration");
+        if (!d)
+            return BadInput;
+        spec.duration = *d;
+    }
+    c.loaded = loadScenarioOrReport(a.scenario, a.global, a.set, spec.duration);
     if (!c.loaded)
         return BadInput;
     if (c.loaded->isGlobal())
         return Ok;
     const Scenario *scenario = c.scenario = &c.loaded->cluster();
-    ComparisonSpec &spec = c.spec;
     spec.variants =
         crossVariants(scenario->policies, splitList(a.planes.dispatch), splitList(a.planes.dequeue),
                       splitList(a.planes.orchestration), splitList(a.planes.placement));
@@ -131,12 +137,6 @@ int prepareCompare(const CompareArgs &given, PreparedCompare &c)
             return BadInput;
     for (int i = 0; i < a.seeds; ++i)
         spec.seeds.push_back(scenario->seed + std::uint64_t(i));
-    if (!a.duration.empty()) {
-        const auto d = parseDurationOption(a.duration, "--duration");
-        if (!d)
-            return BadInput;
-        spec.duration = *d;
-    }
     if (!runSizeAllowed(*scenario, spec.duration))
         return BadInput;
     if (!loadCheckpointOption(a.checkpoint, spec.model))

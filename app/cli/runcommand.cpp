@@ -62,7 +62,14 @@ void printTable(const RunResult &result)
 
 int runCommand(const RunArgs &a)
 {
-    auto loaded = loadScenarioOrReport(a.scenario, a.global, a.set);
+    double duration = 0.0;
+    if (!a.duration.empty()) {
+        const auto d = parseDurationOption(a.duration, "--duration");
+        if (!d)
+            return BadInput;
+        duration = *d;
+    }
+    auto loaded = loadScenarioOrReport(a.scenario, a.global, a.set, duration);
     if (!loaded)
         return BadInput;
     if (loaded->isGlobal() && a.explain) {
@@ -81,13 +88,6 @@ int runCommand(const RunArgs &a)
     const PolicySelection p = a.planes.over(scenario->policies);
     if (!policiesKnown(p))
         return BadInput;
-    double duration = 0.0;
-    if (!a.duration.empty()) {
-        const auto d = parseDurationOption(a.duration, "--duration");
-        if (!d)
-            return BadInput;
-        duration = *d;
-    }
     if (!runSizeAllowed(*scenario, duration))
         return BadInput;
     const std::uint64_t seed = a.seedGiven ? a.seed : scenario->seed;

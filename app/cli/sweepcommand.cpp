@@ -263,25 +263,37 @@ int prepareSweep(const SweepArgs &given, PreparedSweep &s)
     if (!countAllowed(seeds, 1, kMaxSeeds, "--seeds") ||
         !countAllowed(a.jobs, 0, kMaxJobs, "--jobs") || !a.planes.listsDistinct())
         return BadInput;
+    SweepSpec &spec = s.spec;
+    if (!a.duration.empty()) {
+        const auto d = parseDurationOption(a.duration, "--duration");
+        if (!d)
+            return BadInput;
+        spec.duration = *d;
+    }
     const auto text = scenarioTextWith(a.scenario, a.set);
     if (!text)
         return BadInput;
     s.plan = parameter->path == kScenarioParameter
-                 ? planScenarioSweep(*text, a.scenario, *parameter,
-                                     [&a](const std::string &path, std::string *why) {
-                                         auto t = scenarioTextWith(path, a.set);
-                                         if (!t)
-                                             *why = "cannot be read (said above)";
-                                         return t;
-                                     })
-                 : planSweep(*text, a.scenario, *parameter);
+                 ? planScenarioSweep(
+                       *text, a.scenario, *parameter,
+                       [&a](const std::string &path, std::string *why) {
+                           auto t = scenarioTextWith(path, a.set);
+                           if (!t)
+                               *why = "cannot be read (said above)";
+                           return t;
+                       },
+                       spec.duration)
+                 : planSweep(*text, a.scenario, *parameter, spec.duration);
     const SweepPlan &plan = s.plan;
     for (const std::string &e : plan.errors)
         std::fprintf(stderr, "%s\n", e.c_str());
     if (!plan.ok())
         return BadInput;
+    if (spec.duration > 0)
+        for (const SweepPoint &point : plan.points)
+            if (!point.global && !runSizeAllowed(point.scenario, spec.duration))
+                return BadInput;
 
-    SweepSpec &spec = s.spec;
     if (!globalOptionsFit(a, plan, spec))
         return BadInput;
     spec.dispatch = splitList(a.planes.dispatch);
@@ -289,12 +301,6 @@ int prepareSweep(const SweepArgs &given, PreparedSweep &s)
     spec.orchestration = splitList(a.planes.orchestration);
     spec.placement = splitList(a.planes.placement);
     spec.seeds = seeds;
-    if (!a.duration.empty()) {
-        const auto d = parseDurationOption(a.duration, "--duration");
-        if (!d)
-            return BadInput;
-        spec.duration = *d;
-    }
     if (!loadCheckpointOption(a.checkpoint, spec.model))
         return BadInput;
     spec.jobs = a.jobs > 0 ? a.jobs : int(std::max(1u, std::thread::hardware_concurrency()));

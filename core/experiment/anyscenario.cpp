@@ -58,19 +58,20 @@ std::string AnyScenario::summary() const
            counted(long(s.services.size()), "service") + (pods ? ", " + counted(pods, "pod") : "");
 }
 
-AnyScenarioLoad loadAnyScenarioText(const std::string &yaml, const std::string &fileName)
+AnyScenarioLoad loadAnyScenarioText(const std::string &yaml, const std::string &fileName,
+                                    double runDuration)
 {
     if (global::isGlobalScenarioText(yaml))
         return fromLoad(global::loadGlobalScenarioText(yaml, fileName));
-    return fromLoad(loadScenarioText(yaml, fileName));
+    return fromLoad(loadScenarioText(yaml, fileName, runDuration));
 }
 
-AnyScenarioLoad loadAnyScenarioFile(const std::string &path)
+AnyScenarioLoad loadAnyScenarioFile(const std::string &path, double runDuration)
 {
-    return loadTextFile<AnyScenarioLoad>(path,
-                                         [](const std::string &text, const std::string &file) {
-                                             return loadAnyScenarioText(text, file);
-                                         });
+    return loadTextFile<AnyScenarioLoad>(
+        path, [runDuration](const std::string &text, const std::string &file) {
+            return loadAnyScenarioText(text, file, runDuration);
+        });
 }
 
 } // namespace schedlab

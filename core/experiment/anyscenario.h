@@ -51,8 +51,10 @@ struct AnyScenarioLoad
     bool ok() const { return scenario.has_value(); }
 };
 
-AnyScenarioLoad loadAnyScenarioText(const std::string &yaml,
-                                    const std::string &fileName = "<text>");
-AnyScenarioLoad loadAnyScenarioFile(const std::string &path);
+/** `runDuration`: a one-cluster scenario's run, when not its file's time.duration
+ *  (loadScenarioFile()). */
+AnyScenarioLoad loadAnyScenarioText(const std::string &yaml, const std::string &fileName = "<text>",
+                                    double runDuration = 0.0);
+AnyScenarioLoad loadAnyScenarioFile(const std::string &path, double runDuration = 0.0);
 
 } // namespace schedlab

@@ -28,10 +28,10 @@ std::string trimmed(const std::string &s)
 }
 
 /** The value's scenario from the edited document, or the loader's messages. */
-bool loadPoint(const std::string &text, const std::string &fileName, SweepPoint &point,
-               std::vector<ScenarioError> &errors)
+bool loadPoint(const std::string &text, const std::string &fileName, double runDuration,
+               SweepPoint &point, std::vector<ScenarioError> &errors)
 {
-    AnyScenarioLoad load = loadAnyScenarioText(text, fileName);
+    AnyScenarioLoad load = loadAnyScenarioText(text, fileName, runDuration);
     errors = std::move(load.errors);
     if (!load.ok())
         return false;
@@ -139,13 +139,13 @@ std::vector<CellResult> runGlobalComparison(const global::GlobalScenario &scenar
 }
 
 SweepPlan planSweep(const std::string &yamlText, const std::string &fileName,
-                    const SweepParameter &parameter)
+                    const SweepParameter &parameter, double runDuration)
 {
     SweepPlan plan;
     plan.document = yamlText;
     plan.parameter = parameter.path;
     std::vector<ScenarioError> errors;
-    if (SweepPoint base; loadPoint(yamlText, fileName, base, errors)) {
+    if (SweepPoint base; loadPoint(yamlText, fileName, runDuration, base, errors)) {
         plan.scenarioName = base.scenario.name;
         plan.global = base.global != nullptr;
     }
@@ -160,7 +160,7 @@ SweepPlan planSweep(const std::string &yamlText, const std::string &fileName,
         }
         SweepPoint point;
         point.value = value;
-        if (!loadPoint(edit.text, fileName, point, errors)) {
+        if (!loadPoint(edit.text, fileName, runDuration, point, errors)) {
             for (const ScenarioError &e : errors)
                 plan.errors.push_back("with " + what + ": " + e.format());
             const bool unknownKey = std::any_of(errors.begin(), errors.end(), [&](const auto &e) {
@@ -179,13 +179,14 @@ SweepPlan planSweep(const std::string &yamlText, const std::string &fileName,
 }
 
 SweepPlan planScenarioSweep(const std::string &baseText, const std::string &baseFile,
-                            const SweepParameter &parameter, const ScenarioTextReader &read)
+                            const SweepParameter &parameter, const ScenarioTextReader &read,
+                            double runDuration)
 {
     SweepPlan plan;
     plan.document = baseText;
     plan.parameter = parameter.path;
     std::vector<ScenarioError> errors;
-    if (SweepPoint base; loadPoint(baseText, baseFile, base, errors))
+    if (SweepPoint base; loadPoint(baseText, baseFile, runDuration, base, errors))
         plan.scenarioName = base.scenario.name;
     const std::filesystem::path folder = std::filesystem::path(baseFile).parent_path();
     for (const std::string &value : parameter.values) {
@@ -198,7 +199,7 @@ SweepPlan planScenarioSweep(const std::string &baseText, const std::string &base
         }
         SweepPoint point;
         point.value = value;
-        if (!loadPoint(*text, path, point, errors)) {
+        if (!loadPoint(*text, path, runDuration, point, errors)) {
             for (const ScenarioError &e : errors)
                 plan.errors.push_back("with " + parameter.path + "=" + value + ": " + e.format());
             continue;

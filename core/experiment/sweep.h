@@ -63,9 +63,11 @@ struct SweepPlan
  * A path that does not exist or is not a single value is refused once; a value the
  * loader refuses is reported with the loader's located messages, prefixed by the
  * value. The plan is only ok() when every value gives a valid scenario.
+ * `runDuration` > 0: the runs are that long, and their size is the caller's to
+ * check (loadScenarioFile()).
  */
 SweepPlan planSweep(const std::string &yamlText, const std::string &fileName,
-                    const SweepParameter &parameter);
+                    const SweepParameter &parameter, double runDuration = 0.0);
 /** Same, reading the scenario file at `path` (a file that cannot be read is an error). */
 SweepPlan planSweepFile(const std::string &path, const SweepParameter &parameter);
 
@@ -83,7 +85,8 @@ using ScenarioTextReader =
  * given, which `read` reads. Values are refused as planSweep() refuses them.
  */
 SweepPlan planScenarioSweep(const std::string &baseText, const std::string &baseFile,
-                            const SweepParameter &parameter, const ScenarioTextReader &read);
+                            const SweepParameter &parameter, const ScenarioTextReader &read,
+                            double runDuration = 0.0);
 
 /** The policies and seeds every value runs under. */
 struct SweepSpec

@@ -41,10 +41,13 @@ struct ScenarioLoad
  *  group of nodes is one line): a bigger one is a mistake that would take minutes. */
 constexpr std::uintmax_t kMaxScenarioBytes = std::uintmax_t(8) << 20;
 
-/** Loads and validates a schema-1 scenario file (DESIGN.md section 5). */
-ScenarioLoad loadScenarioFile(const std::string &path);
+/** Loads and validates a schema-1 scenario file (DESIGN.md section 5). The size of a
+ *  run of its time.duration is checked (runSizeProblem) unless `runDuration` > 0
+ *  says the run is another: then the caller checks that one, naming its option. */
+ScenarioLoad loadScenarioFile(const std::string &path, double runDuration = 0.0);
 /** Same, from text; `fileName` is used in messages and to resolve relative trace paths. */
-ScenarioLoad loadScenarioText(const std::string &yaml, const std::string &fileName = "<text>");
+ScenarioLoad loadScenarioText(const std::string &yaml, const std::string &fileName = "<text>",
+                              double runDuration = 0.0);
 
 /** Canonical YAML for a scenario; loading it gives back an equal Scenario. */
 std::string saveScenarioText(const Scenario &scenario);
@@ -70,9 +73,10 @@ ScenarioRewrite rewriteScenarioText(const std::string &original, const Scenario 
 
 /**
  * Semantic checks on an in-memory model (references, ranges, duplicate names),
- * the same checks and messages the loader applies; used by editors.
+ * the same checks and messages the loader applies; used by editors. `runDuration`
+ * as for loadScenarioFile().
  */
-std::vector<ScenarioError> validateScenario(const Scenario &scenario);
+std::vector<ScenarioError> validateScenario(const Scenario &scenario, double runDuration = 0.0);
 
 /**
  * What a valid scenario will do that its author may not expect: a service no edge

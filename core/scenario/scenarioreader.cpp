@@ -303,7 +303,8 @@ ScenarioLoad tooLarge(const std::string &fileName, std::uintmax_t bytes)
 }
 } // namespace
 
-ScenarioLoad loadScenarioText(const std::string &yaml, const std::string &fileName)
+ScenarioLoad loadScenarioText(const std::string &yaml, const std::string &fileName,
+                              double runDuration)
 {
     if (yaml.size() > kMaxScenarioBytes)
         return tooLarge(fileName, yaml.size());
@@ -336,7 +337,7 @@ ScenarioLoad loadScenarioText(const std::string &yaml, const std::string &fileNa
     const bool wellFormed = parsed && load.errors.empty();
     if (parsed && load.errors.size() < detail::ReadContext::kMaxErrors) {
         const std::vector<ScenarioError> structural = load.errors;
-        for (ScenarioError e : validateScenario(scenario)) {
+        for (ScenarioError e : validateScenario(scenario, runDuration)) {
             const bool shadowed =
                 std::any_of(structural.begin(), structural.end(), [&](const ScenarioError &s) {
                     return covers(s.keyPath, e.keyPath) || covers(e.keyPath, s.keyPath);
@@ -378,11 +379,12 @@ ScenarioLoad loadScenarioText(const std::string &yaml, const std::string &fileNa
     return load;
 }
 
-ScenarioLoad loadScenarioFile(const std::string &path)
+ScenarioLoad loadScenarioFile(const std::string &path, double runDuration)
 {
-    return loadTextFile<ScenarioLoad>(path, [](const std::string &text, const std::string &file) {
-        return loadScenarioText(text, file);
-    });
+    return loadTextFile<ScenarioLoad>(
+        path, [runDuration](const std::string &text, const std::string &file) {
+            return loadScenarioText(text, file, runDuration);
+        });
 }
 
 } // namespace schedlab

@@ -30,7 +30,8 @@ constexpr std::size_t kMaxDescriptionLength = 65536;
 class Validator : detail::ValidationChecks
 {
 public:
-    Validator(const Scenario &s, std::vector<ScenarioError> &errors) : ValidationChecks(s, errors)
+    Validator(const Scenario &s, std::vector<ScenarioError> &errors, double runDuration)
+        : ValidationChecks(s, errors), mRunDuration(runDuration)
     {
     }
 
@@ -59,6 +60,7 @@ public:
     }
 
 private:
+    double mRunDuration;                        ///< > 0: the run's, not the file's time.duration
     std::map<std::string, std::string> mPlaces; ///< site and eAP names -> path
 
     void checkArch(const std::string &path, const std::string &arch)
@@ -87,6 +89,8 @@ private:
         if (t.dispatchPerSlot < 0)
             add("time.dispatch_per_slot",
                 "must be >= 0 (or 'all'), got " + std::to_string(t.dispatchPerSlot));
+        if (mRunDuration > 0)
+            return; // the caller checks the run it sets (runSizeProblem), naming its option
         if (const auto problem = runSizeProblem(mS))
             add(problem->key, problem->message);
     }
@@ -400,10 +404,10 @@ private:
 
 } // namespace
 
-std::vector<ScenarioError> validateScenario(const Scenario &scenario)
+std::vector<ScenarioError> validateScenario(const Scenario &scenario, double runDuration)
 {
     std::vector<ScenarioError> errors;
-    Validator(scenario, errors).run();
+    Validator(scenario, errors, runDuration).run();
     return errors;
 }
 
