@@ -117,9 +117,11 @@ std::optional<QString> latexTable(const std::vector<VariantSummary> &summary,
         t << texEscaped(QString::fromStdString(summary[v].label));
         for (int m = 0; m < metrics.size(); ++m) {
             const MeanCi &c = cells[int(v)][m];
-            const bool bold = best[m] && c.mean == *best[m];
-            std::string mean, ci;
+            std::string mean, ci, bestMean, noCi;
             formatMeanCiIn(c.mean, c.ci95, units[m], &mean, &ci);
+            if (best[m]) // a mean that reads as the best one, to its interval's digits, is bold too
+                formatMeanCiIn(*best[m], c.ci95, units[m], &bestMean, &noCi);
+            const bool bold = best[m] && mean == bestMean;
             QString value = QString::fromStdString(mean);
             if (!ci.empty())
                 value += QLatin1String(" \\pm ") + QString::fromStdString(ci);

@@ -378,12 +378,17 @@ void ComparisonPanel::fillTable(const std::vector<VariantSummary> &summary)
         std::vector<double> means;
         for (const VariantSummary &row : summary)
             means.push_back(row.metrics[std::size_t(m)].second.mean);
-        const auto best = charts::bestMean(q(metrics[std::size_t(m)].first), means);
+        const std::string &key = metrics[std::size_t(m)].first;
+        const auto best = charts::bestMean(q(key), means);
+        // A mean that reads as the best one, to its own interval's digits, is bold too.
+        const auto meanText = [&](const MeanCi &v) {
+            return formatMeanCi(key, v).section(QStringLiteral(" ± "), 0, 0);
+        };
         for (int r = 0; r < int(summary.size()); ++r) {
-            const auto &[key, value] = summary[std::size_t(r)].metrics[std::size_t(m)];
+            const MeanCi &value = summary[std::size_t(r)].metrics[std::size_t(m)].second;
             auto *item = new QTableWidgetItem(formatMeanCi(key, value));
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter); // numbers line up
-            if (best && value.mean == *best) {
+            if (best && meanText(value) == meanText({*best, value.ci95, value.n})) {
                 QFont bold = item->font();
                 bold.setBold(true);
                 item->setFont(bold);
