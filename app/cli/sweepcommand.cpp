@@ -291,8 +291,12 @@ int prepareSweep(const SweepArgs &given, PreparedSweep &s)
         return BadInput;
     if (spec.duration > 0)
         for (const SweepPoint &point : plan.points)
-            if (!point.global && !runSizeAllowed(point.scenario, spec.duration))
+            if (const auto problem = runSizeProblem(point.scenario, spec.duration);
+                problem && !point.global) {
+                std::fprintf(stderr, "error: with %s=%s: --duration: %s\n", plan.parameter.c_str(),
+                             point.value.c_str(), problem->message.c_str());
                 return BadInput;
+            }
 
     if (!globalOptionsFit(a, plan, spec))
         return BadInput;

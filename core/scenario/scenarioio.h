@@ -43,7 +43,8 @@ constexpr std::uintmax_t kMaxScenarioBytes = std::uintmax_t(8) << 20;
 
 /** Loads and validates a schema-1 scenario file (DESIGN.md section 5). The size of a
  *  run of its time.duration is checked (runSizeProblem) unless `runDuration` > 0
- *  says the run is another: then the caller checks that one, naming its option. */
+ *  says the run is another: then only what one slot brings is, and the caller checks
+ *  the run's length, naming its option. */
 ScenarioLoad loadScenarioFile(const std::string &path, double runDuration = 0.0);
 /** Same, from text; `fileName` is used in messages and to resolve relative trace paths. */
 ScenarioLoad loadScenarioText(const std::string &yaml, const std::string &fileName = "<text>",

@@ -89,9 +89,9 @@ private:
         if (t.dispatchPerSlot < 0)
             add("time.dispatch_per_slot",
                 "must be >= 0 (or 'all'), got " + std::to_string(t.dispatchPerSlot));
-        if (mRunDuration > 0)
-            return; // the caller checks the run it sets (runSizeProblem), naming its option
-        if (const auto problem = runSizeProblem(mS))
+        // With a run of its own the caller checks that run's length (naming its
+        // option); what one slot brings is the file's either way.
+        if (const auto problem = runSizeProblem(mS, mRunDuration > 0 ? mS.time.slot : 0.0))
             add(problem->key, problem->message);
     }
 

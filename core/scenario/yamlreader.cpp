@@ -48,11 +48,21 @@ std::optional<YAML::Mark> ReadContext::locate(std::string path) const
 }
 
 namespace {
-/** YAML text holds printable characters, tabs and line breaks only (YAML 1.2,
- *  c-printable). yaml-cpp reads a NUL as the text's end or an odd escape, and
- *  reports somewhere else or nothing; the first such byte is named here instead. */
+/** YAML text holds no control characters but tabs and line breaks (YAML 1.2's
+ *  c-printable, as far as single bytes of UTF-8 tell). yaml-cpp reads a NUL as the
+ *  text's end or an odd escape, and reports somewhere else or nothing; the first
+ *  such byte is named here instead. */
 void refuseControlBytes(const std::string &yaml)
 {
+    // UTF-16 and UTF-32 text, which yaml-cpp decodes, has zero bytes in its first two
+    // (a byte-order mark, or the high byte of an ASCII character).
+    const auto byte = [&](std::size_t i) { return i < yaml.size() ? (unsigned char)yaml[i] : 1; };
+    const bool wide = (byte(0) == 0xFE && byte(1) == 0xFF) ||
+                      (byte(0) == 0xFF && byte(1) == 0xFE) ||
+                      (yaml.size() >= 2 && (byte(0) == 0) != (byte(1) == 0)) ||
+                      (byte(0) == 0 && byte(1) == 0 && byte(2) == 0xFE && byte(3) == 0xFF);
+    if (wide)
+        return;
     int line = 0;
     std::size_t lineStart = 0;
     for (std::size_t at = 0; at < yaml.size(); ++at) {

@@ -381,17 +381,25 @@ private Q_SLOTS:
         QVERIFY2(noRequests.err.contains("cmmac learns from requests"), noRequests.err.constData());
         QVERIFY(!QFile::exists(dir.filePath("n.ckpt")));
         // The run's size is checked for the run asked for: --duration, not the file's.
-        const QStringList hours = {"scenarios/tutorial.yaml", "--set", "time.duration=10h", "--set",
-                                   "workload.requests.rate=1e5/s"};
+        const QStringList hours = {"scenarios/tutorial.yaml", "--set", "time.duration=1000h",
+                                   "--set", "workload.requests.rate=1000/s"};
         const Result tooLong = cli(QStringList{"run"} + hours);
         QCOMPARE(tooLong.exitCode, 2);
-        QVERIFY2(tooLong.err.contains("over 36000 s is 3.6e+09 requests"), tooLong.err.constData());
+        QVERIFY2(tooLong.err.contains("over 3.6e+06 s is 3.6e+09 requests"),
+                 tooLong.err.constData());
         for (const QStringList &command :
-             {QStringList{"run"}, QStringList{"compare", "--dispatch", "greedy"},
-              QStringList{"sweep", "--param", "policies.dispatch=greedy,random"}}) {
+             {QStringList{"run"}, QStringList{"compare", "--dispatch", "greedy", "--seeds", "1"},
+              QStringList{"sweep", "--param", "policies.dispatch=greedy,random", "--seeds", "1"}}) {
             const Result second = cli(command + hours + QStringList{"--duration", "1s", "--json"});
             QVERIFY2(second.exitCode == 0, second.err.constData());
         }
+        // What one slot brings is the file's, whatever the run's length.
+        const Result slot = cli({"run", "scenarios/tutorial.yaml", "--set",
+                                 "workload.requests.rate=1e8/s", "--duration", "1s"});
+        QCOMPARE(slot.exitCode, 2);
+        QVERIFY2(slot.err.startsWith("scenarios/tutorial.yaml:") &&
+                     slot.err.contains("requests in a slot of 0.25 s"),
+                 slot.err.constData());
         // A policy named twice would run twice under one label.
         for (const char *command : {"compare", "sweep"}) {
             QStringList args = {command, "scenarios/tutorial.yaml", "--dispatch",

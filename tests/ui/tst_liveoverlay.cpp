@@ -220,6 +220,7 @@ private Q_SLOTS:
         box.setValue(0);
         box.stepBy(-1);
         QCOMPARE(box.value(), std::uint64_t(0));
+        QVERIFY(box.sizeHint().width() > box.fontMetrics().horizontalAdvance("9999999999"));
     }
 
     void theRunsSeedFollowsTheScenariosAndKeepsOneChosenHere()
@@ -240,10 +241,14 @@ private Q_SLOTS:
         QCOMPARE(seedOfRun(), big);
         QCOMPARE(box->text(), QStringLiteral("9000000000000000123"));
 
-        // A seed chosen for the run stays through an edit of something else ...
+        // A seed chosen for the run stays through an edit of something else, the
+        // policies included ...
         box->setValue(77);
         window.document()->edit("describe", TopologyDocument::Change::Properties,
                                 [](Scenario &s) { s.description = "edited"; });
+        QCOMPARE(seedOfRun(), std::uint64_t(77));
+        window.document()->edit("dispatch", TopologyDocument::Change::Properties,
+                                [](Scenario &s) { s.policies.dispatch = "random"; });
         QCOMPARE(seedOfRun(), std::uint64_t(77));
         // ... and gives way to a new seed for the scenario.
         window.document()->edit("seed", TopologyDocument::Change::Properties,

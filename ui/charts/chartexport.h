@@ -48,8 +48,10 @@ QString chartPgfplots(const ChartData &data, const ChartStyle &style);
 /** `text` with LaTeX's special characters escaped (and µ as \textmu). */
 QString texEscaped(const QString &text);
 
-/** The best of `means` by `metric`'s direction (the catalog's `better`): what a table
- *  shows in bold. nullopt when the metric has no direction or fewer than two compete. */
+/** The best of the finite `means` by `metric`'s direction (the catalog's `better`):
+ *  a table shows it in bold, and every mean that reads the same in the column's unit
+ *  to its interval's digits. nullopt when the metric has no direction or fewer than
+ *  two compete. */
 std::optional<double> bestMean(const QString &metric, const std::vector<double> &means);
 
 /** The metrics a table shows when none are named: the key metrics of `summary`. */

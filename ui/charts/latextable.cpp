@@ -8,6 +8,7 @@
 #include <QTextStream>
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace schedlab::charts {
 
@@ -55,10 +56,13 @@ std::string_view unitOf(const QString &metric)
 std::optional<double> bestMean(const QString &metric, const std::vector<double> &means)
 {
     const int dir = direction(metric);
-    if (dir == 0 || means.size() < 2)
+    std::vector<double> finite;
+    std::copy_if(means.begin(), means.end(), std::back_inserter(finite),
+                 [](double m) { return std::isfinite(m); });
+    if (dir == 0 || finite.size() < 2)
         return std::nullopt;
-    return dir > 0 ? *std::max_element(means.begin(), means.end())
-                   : *std::min_element(means.begin(), means.end());
+    return dir > 0 ? *std::max_element(finite.begin(), finite.end())
+                   : *std::min_element(finite.begin(), finite.end());
 }
 
 std::optional<QString> latexTable(const std::vector<VariantSummary> &summary,
@@ -117,11 +121,11 @@ std::optional<QString> latexTable(const std::vector<VariantSummary> &summary,
         t << texEscaped(QString::fromStdString(summary[v].label));
         for (int m = 0; m < metrics.size(); ++m) {
             const MeanCi &c = cells[int(v)][m];
-            std::string mean, ci, bestMean, noCi;
+            std::string mean, ci, bestText, noCi;
             formatMeanCiIn(c.mean, c.ci95, units[m], &mean, &ci);
             if (best[m]) // a mean that reads as the best one, to its interval's digits, is bold too
-                formatMeanCiIn(*best[m], c.ci95, units[m], &bestMean, &noCi);
-            const bool bold = best[m] && mean == bestMean;
+                formatMeanCiIn(*best[m], c.ci95, units[m], &bestText, &noCi);
+            const bool bold = best[m] && mean == bestText;
             QString value = QString::fromStdString(mean);
             if (!ci.empty())
                 value += QLatin1String(" \\pm ") + QString::fromStdString(ci);

@@ -26,6 +26,8 @@
 #include <QTableWidget>
 #include <QThread>
 #include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
 
 namespace schedlab::ui {
 
@@ -358,7 +360,11 @@ void ComparisonPanel::fillTable(const std::vector<VariantSummary> &summary)
         mTable->setColumnCount(0);
         return;
     }
-    const auto &metrics = summary.front().metrics;
+    // A policy none of whose runs finished (a cancelled comparison) has no metrics:
+    // the columns are another's, and its cells stay empty.
+    const auto named = std::find_if(summary.begin(), summary.end(),
+                                    [](const VariantSummary &v) { return !v.metrics.empty(); });
+    const auto &metrics = (named != summary.end() ? *named : summary.front()).metrics;
     mTable->setColumnCount(int(metrics.size()) + 1);
     mTable->setHorizontalHeaderItem(0, new QTableWidgetItem(tr("Policy")));
     for (int m = 0; m < int(metrics.size()); ++m) {
@@ -375,20 +381,38 @@ void ComparisonPanel::fillTable(const std::vector<VariantSummary> &summary)
     for (int r = 0; r < int(summary.size()); ++r)
         mTable->setItem(r, 0, new QTableWidgetItem(q(summary[r].label)));
     for (int m = 0; m < int(metrics.size()); ++m) {
-        std::vector<double> means;
-        for (const VariantSummary &row : summary)
-            means.push_back(row.metrics[std::size_t(m)].second.mean);
         const std::string &key = metrics[std::size_t(m)].first;
+        std::vector<const MeanCi *> cells;
+        std::vector<double> means;
+        double largest = 0.0;
+        for (const VariantSummary &row : summary) {
+            const auto it = std::find_if(row.metrics.begin(), row.metrics.end(),
+                                         [&](const auto &metric) { return metric.first == key; });
+            cells.push_back(it != row.metrics.end() ? &it->second : nullptr);
+            if (cells.back()) {
+                means.push_back(cells.back()->mean);
+                if (std::isfinite(means.back()))
+                    largest = std::max(largest, std::abs(means.back()));
+            }
+        }
         const auto best = charts::bestMean(q(key), means);
-        // A mean that reads as the best one, to its own interval's digits, is bold too.
-        const auto meanText = [&](const MeanCi &v) {
-            return formatMeanCi(key, v).section(QStringLiteral(" ± "), 0, 0);
+        // A mean that reads as the best one, in one unit for the column and to its own
+        // interval's digits, is bold too.
+        const MetricInfo *info = findMetric(key);
+        const EngineeringUnit unit =
+            engineeringUnit(info ? info->unit : std::string_view(), largest);
+        const auto meanText = [&](double mean, const MeanCi &v) {
+            std::string text, ci;
+            formatMeanCiIn(mean, v.n < 2 ? 0.0 : v.ci95, unit, &text, &ci);
+            return text;
         };
         for (int r = 0; r < int(summary.size()); ++r) {
-            const MeanCi &value = summary[std::size_t(r)].metrics[std::size_t(m)].second;
-            auto *item = new QTableWidgetItem(formatMeanCi(key, value));
+            const MeanCi *value = cells[std::size_t(r)];
+            if (!value)
+                continue;
+            auto *item = new QTableWidgetItem(formatMeanCi(key, *value));
             item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter); // numbers line up
-            if (best && meanText(value) == meanText({*best, value.ci95, value.n})) {
+            if (best && meanText(value->mean, *value) == meanText(*best, *value)) {
                 QFont bold = item->font();
                 bold.setBold(true);
                 item->setFont(bold);

@@ -155,8 +155,14 @@ QGraphicsItem *TopologyScene::selectRow(const QString &path, const QString &name
         }
     if (found)
         return found;
-    const int up = path.lastIndexOf('.'); // a cloud VM has no item: its cloud has
-    return up > 0 ? selectElement(path.left(up)) : nullptr;
+    // A cloud VM has no item of its own. Its cloud is shown, not selected: Delete
+    // would take the whole cloud.
+    const int up = path.lastIndexOf('.');
+    for (QGraphicsItem *i : items())
+        if (up > 0 && (i->flags() & QGraphicsItem::ItemIsSelectable) &&
+            i->data(kPathRole).toString() == path.left(up))
+            return i;
+    return nullptr;
 }
 
 void TopologyScene::setScenario(const Scenario &scenario)

@@ -67,8 +67,9 @@ public:
     /** Selects the items of the site, eAP or node group at `path` (every node of a
      *  group) and nothing else; returns one of them, or null when none is drawn. */
     QGraphicsItem *selectElement(const QString &path);
-    /** Selects what draws the scenario tree's row `path` and `name`: that one node
-     *  (opening its aggregated eAP), else the site, eAP or cloud it belongs to. */
+    /** Selects what draws the scenario tree's row `path` and `name` (that one node,
+     *  opening its aggregated eAP) and returns it. A row without an item of its own
+     *  (a cloud VM) selects nothing and returns the item it is part of, to be shown. */
     QGraphicsItem *selectRow(const QString &path, const QString &name);
 
     static QColor archColour(const std::string &arch);

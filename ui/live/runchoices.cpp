@@ -37,10 +37,10 @@ RunChoices::RunChoices(QWidget *parent) : QWidget(parent), mForm(new QFormLayout
     mForm->setRowVisible(mPolicies[Plane::Placement], false);
 }
 
-void RunChoices::setScenario(const Scenario &scenario, bool policiesToo)
+void RunChoices::setScenario(const Scenario &scenario, bool policiesToo, bool anotherFile)
 {
     mForm->setRowVisible(mPolicies[Plane::Placement], scenario.hasDeployments());
-    if (policiesToo || mScenarioSeed != scenario.seed)
+    if (anotherFile || mScenarioSeed != scenario.seed)
         mSeed->setValue(scenario.seed);
     mScenarioSeed = scenario.seed;
     if (!policiesToo)

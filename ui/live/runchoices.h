@@ -28,10 +28,10 @@ class RunChoices : public QWidget
 public:
     explicit RunChoices(QWidget *parent = nullptr);
 
-    /** Takes what to offer, and the scenario's policies and seed when `policiesToo`.
-     *  Its seed is taken too when it differs from the last scenario's: an edit of
-     *  the seed follows, a seed chosen here stays through other edits. */
-    void setScenario(const Scenario &scenario, bool policiesToo);
+    /** Takes what to offer, the scenario's policies when `policiesToo`, and its seed
+     *  when `anotherFile` or when it differs from the last scenario's: an edit of the
+     *  seed follows, a seed chosen here stays through other edits. */
+    void setScenario(const Scenario &scenario, bool policiesToo, bool anotherFile);
     void choose(Plane plane, const QString &policy);
     QString chosen(Plane plane) const;
     void setSeed(std::uint64_t seed);

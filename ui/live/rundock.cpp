@@ -177,7 +177,7 @@ void RunDock::setScenario(const Scenario &scenario, bool layoutOnly)
         mShowsRun = false;
     }
     mPlacements->clear();
-    mChoices->setScenario(scenario, !samePolicies);
+    mChoices->setScenario(scenario, !samePolicies, !sameFile);
     const bool pods = scenario.hasDeployments();
     mTabs->setTabEnabled(1, pods);
     mLegend->setPods(pods);

@@ -2,6 +2,8 @@
 #include "seedbox.h"
 
 #include <QLineEdit>
+#include <QStyle>
+#include <QStyleOptionSpinBox>
 #include <charconv>
 #include <limits>
 #include <optional>
@@ -71,6 +73,26 @@ void SeedBox::stepBy(int steps)
                     : value - std::uint64_t(-std::int64_t(steps));
     setValue(value);
     selectAll();
+}
+
+QSize SeedBox::sizeHint() const
+{
+    return sizeFor(QStringLiteral("9999999999")); // as a QSpinBox up to 2^31; longer ones scroll
+}
+
+QSize SeedBox::minimumSizeHint() const
+{
+    return sizeFor(QStringLiteral("999999")); // a narrow dock scrolls the rest
+}
+
+QSize SeedBox::sizeFor(const QString &text) const
+{
+    ensurePolished();
+    QStyleOptionSpinBox option;
+    initStyleOption(&option);
+    const QSize content(fontMetrics().horizontalAdvance(text + ' '),
+                        lineEdit()->sizeHint().height());
+    return style()->sizeFromContents(QStyle::CT_SpinBox, &option, content, this);
 }
 
 QAbstractSpinBox::StepEnabled SeedBox::stepEnabled() const

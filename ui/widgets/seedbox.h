@@ -23,6 +23,10 @@ public:
     QValidator::State validate(QString &input, int &pos) const override;
     void fixup(QString &input) const override;
     void stepBy(int steps) override;
+    /** Ten digits wide, at least six (QAbstractSpinBox measures an empty text); a
+     *  longer seed scrolls in the box where the layout gives it no more room. */
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
 
 Q_SIGNALS:
     void valueChanged(std::uint64_t value);
@@ -32,6 +36,7 @@ protected:
 
 private:
     void takeText();
+    QSize sizeFor(const QString &text) const;
 
     std::uint64_t mValue = 0;
 };
