@@ -105,6 +105,16 @@ std::optional<AnyScenario> loadScenarioOrReport(const std::string &path,
     return std::move(*load.scenario);
 }
 
+bool runDurationOption(const std::string &text, double &seconds)
+{
+    if (text.empty())
+        return true;
+    const auto d = parseDurationOption(text, "--duration");
+    if (d)
+        seconds = *d;
+    return d.has_value();
+}
+
 std::optional<double> parseDurationOption(const std::string &text, const char *option)
 {
     const Parsed<double> d = parseDuration(text);

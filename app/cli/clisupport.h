@@ -64,6 +64,9 @@ void addSetOption(CLI::App &cmd, std::vector<std::string> &settings);
 
 /** "10m", "90s" -> seconds; prints a message and returns nullopt on a bad value. */
 std::optional<double> parseDurationOption(const std::string &text, const char *option);
+/** `--duration` into `seconds` when given (left as it is when not); false after saying
+ *  what is wrong. */
+bool runDurationOption(const std::string &text, double &seconds);
 
 /** False, after saying why, when a run of `scenario` for `duration` seconds (0: the
  *  scenario's) would not fit in time or memory (runSizeProblem): bad input, said before

@@ -117,12 +117,8 @@ int prepareCompare(const CompareArgs &given, PreparedCompare &c)
         !countAllowed(a.jobs, 0, kMaxJobs, "--jobs") || !a.planes.listsDistinct())
         return BadInput;
     ComparisonSpec &spec = c.spec;
-    if (!a.duration.empty()) {
-        const auto d = parseDurationOption(a.duration, "--duration");
-        if (!d)
-            return BadInput;
-        spec.duration = *d;
-    }
+    if (!runDurationOption(a.duration, spec.duration))
+        return BadInput;
     c.loaded = loadScenarioOrReport(a.scenario, a.global, a.set, spec.duration);
     if (!c.loaded)
         return BadInput;

@@ -63,12 +63,8 @@ void printTable(const RunResult &result)
 int runCommand(const RunArgs &a)
 {
     double duration = 0.0;
-    if (!a.duration.empty()) {
-        const auto d = parseDurationOption(a.duration, "--duration");
-        if (!d)
-            return BadInput;
-        duration = *d;
-    }
+    if (!runDurationOption(a.duration, duration))
+        return BadInput;
     auto loaded = loadScenarioOrReport(a.scenario, a.global, a.set, duration);
     if (!loaded)
         return BadInput;

@@ -264,12 +264,8 @@ int prepareSweep(const SweepArgs &given, PreparedSweep &s)
         !countAllowed(a.jobs, 0, kMaxJobs, "--jobs") || !a.planes.listsDistinct())
         return BadInput;
     SweepSpec &spec = s.spec;
-    if (!a.duration.empty()) {
-        const auto d = parseDurationOption(a.duration, "--duration");
-        if (!d)
-            return BadInput;
-        spec.duration = *d;
-    }
+    if (!runDurationOption(a.duration, spec.duration))
+        return BadInput;
     const auto text = scenarioTextWith(a.scenario, a.set);
     if (!text)
         return BadInput;
