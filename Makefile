@@ -76,7 +76,7 @@ bench: build
 	$(BUILD)/bench/bench_engine scenarios/kais-large.yaml
 	$(BUILD)/bench/bench_scale scenarios/scale-10k.yaml
 	$(BUILD)/bench/bench_plain scenarios/kais-large.yaml
-	$(BUILD)/bench/bench_plain scenarios/scale-10k.yaml --seconds 10
+	$(BUILD)/bench/bench_plain scenarios/scale-10k.yaml --seconds 5
 	$(BUILD)/bench/bench_policies --benchmark_min_time=0.2
 	$(BUILD)/bench/bench_placement
 	$(BUILD)/bench/bench_learn scenarios/kais-large.yaml
