@@ -182,6 +182,23 @@ private Q_SLOTS:
         QVERIFY(!metricBars({}, "dropped", &error));
     }
 
+    /** A comparison cancelled before one policy's first run finished: that policy
+     *  has no metrics, the others theirs. */
+    void aPolicyWithNoFinishedRunHasNoBar()
+    {
+        VariantSummary cancelled;
+        cancelled.label = "cancelled";
+        const std::vector<VariantSummary> summary = {cancelled, summaryOf("greedy", 0.8, 0.01)};
+        QCOMPARE(metricNames(summary), QStringList({"throughput_rate", "dropped"}));
+        QString error;
+        const auto bars = metricBars(summary, "dropped", &error);
+        QVERIFY2(bars, qPrintable(error));
+        QCOMPARE(bars->categories, QStringList({"greedy"}));
+        QCOMPARE(bars->series[0].x, QVector<double>({1.0}));
+        QVERIFY(!metricBars(summary, "nope", &error));
+        QVERIFY2(error.contains("throughput_rate, dropped"), qPrintable(error));
+    }
+
     void sweepChartPlotsTheMetricAgainstTheValue()
     {
         SweepResult sweep;

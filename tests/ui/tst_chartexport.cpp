@@ -296,6 +296,29 @@ private Q_SLOTS:
                     ->contains("Policy & Throughput rate & Dropped & Mean utilisation \\\\"));
     }
 
+    /** A policy none of whose runs finished (the comparison was cancelled) is a row
+     *  of dashes; the best and each column's unit come from the others. */
+    void aPolicyWithNoFinishedRunIsARowOfDashes()
+    {
+        std::vector<VariantSummary> summary(3);
+        summary[0].label = "cancelled";
+        summary[1].label = "greedy";
+        summary[1].metrics = {{"throughput_rate", {0.834, 0.018, 5}},
+                              {"scheduling_cost_bytes", {2.5e9, 1e8, 5}}};
+        summary[2].label = "random";
+        summary[2].metrics = {{"throughput_rate", {0.8, 0.02, 5}},
+                              {"scheduling_cost_bytes", {1.5e9, 1e8, 5}}};
+        QString error;
+        const auto table =
+            latexTable(summary, {"throughput_rate", "scheduling_cost_bytes"}, &error);
+        QVERIFY2(table, qPrintable(error));
+        QVERIFY2(table->contains("cancelled & -- & -- \\\\"), qPrintable(*table));
+        QVERIFY(table->contains("greedy & $\\mathbf{0.834 \\pm 0.018}$ & $2.50 \\pm 0.10$"));
+        QVERIFY(table->contains("Scheduling cost (GB)"));
+        QVERIFY(!latexTable(summary, {"nope"}, &error));
+        QVERIFY2(error.contains("throughput_rate, scheduling_cost_bytes"), qPrintable(error));
+    }
+
     void largeValuesAreRoundedToTheInterval()
     {
         std::vector<VariantSummary> summary(1);

@@ -131,9 +131,10 @@ ChartData responseTimeCdf(const ComparisonSpec &spec, const std::vector<CellResu
 QStringList metricNames(const std::vector<VariantSummary> &summary)
 {
     QStringList names;
-    if (!summary.empty())
-        for (const auto &m : summary.front().metrics)
-            names << QString::fromStdString(m.first);
+    for (const VariantSummary &v : summary)
+        for (const auto &m : v.metrics)
+            if (const QString name = QString::fromStdString(m.first); !names.contains(name))
+                names << name;
     return names;
 }
 
@@ -152,15 +153,17 @@ std::optional<ChartData> metricBars(const std::vector<VariantSummary> &summary,
     d.yLabel = metricAxisLabel(metric, largest, &scale);
     const MetricInfo *info = findMetric(key);
     d.title = info ? QString::fromUtf8(info->label.data(), qsizetype(info->label.size())) : metric;
+    if (!summary.empty() && !metricNames(summary).contains(metric)) {
+        if (error)
+            *error = QStringLiteral("unknown metric '%1'; valid metrics: %2")
+                         .arg(metric, metricNames(summary).join(QStringLiteral(", ")));
+        return std::nullopt;
+    }
     for (const VariantSummary &v : summary) {
         const auto it = std::find_if(v.metrics.begin(), v.metrics.end(),
                                      [&](const auto &m) { return m.first == key; });
-        if (it == v.metrics.end()) {
-            if (error)
-                *error = QStringLiteral("unknown metric '%1'; valid metrics: %2")
-                             .arg(metric, metricNames(summary).join(QStringLiteral(", ")));
-            return std::nullopt;
-        }
+        if (it == v.metrics.end())
+            continue; // no finished run
         Series s;
         s.name = QString::fromStdString(v.label);
         s.colourKey = s.name;

@@ -36,7 +36,8 @@ ChartData responseTimeCdf(const ComparisonSpec &spec, const std::vector<CellResu
 /**
  * One bar per variant: the mean of `metric` with its 95% CI as error bars, in the
  * metric's unit with an SI prefix, under its label ("Scheduling cost (GB)").
- * An unknown metric gives nullopt and an error that lists the valid names.
+ * A variant without the metric (none of its runs finished) has no bar. A metric
+ * no variant has gives nullopt and an error that lists the valid names.
  */
 std::optional<ChartData> metricBars(const std::vector<VariantSummary> &summary,
                                     const QString &metric, QString *error);
@@ -51,7 +52,8 @@ QString metricAxisLabel(const QString &metric, double largest, double *scale);
 /** The series named in `names`, in that order (bars are renumbered); unknown names are skipped. */
 ChartData selectSeries(const ChartData &data, const QStringList &names);
 
-/** The metric names of a summary, in RunResult order. */
+/** The metric names of a summary, in RunResult order: every variant's, since one
+ *  whose runs were all cancelled has none. */
 QStringList metricNames(const std::vector<VariantSummary> &summary);
 
 } // namespace schedlab::charts

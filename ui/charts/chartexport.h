@@ -62,7 +62,8 @@ QStringList defaultTableMetrics(const std::vector<VariantSummary> &summary);
  * metric, with the best value of each metric in bold (where "best" has a
  * direction). Columns are headed by the metric's label and the unit its values
  * are shown in, an SI prefix on the catalog's unit ("Scheduling cost (GB)").
- * nullopt and an error naming the metric if one is unknown.
+ * A variant without a metric (none of its runs finished) shows "--" there.
+ * nullopt and an error naming the metric if no variant has it.
  */
 std::optional<QString> latexTable(const std::vector<VariantSummary> &summary,
                                   const QStringList &metrics, QString *error);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The booktabs table of a comparison: readable names, units with SI prefixes, the best in bold.
+#include "chartbuilders.h"
 #include "chartexport.h"
 
 #include "metrics/engineeringformat.h"
@@ -74,24 +75,24 @@ std::optional<QString> latexTable(const std::vector<VariantSummary> &summary,
         return std::nullopt;
     }
     const QStringList metrics = metricsIn.isEmpty() ? defaultTableMetrics(summary) : metricsIn;
-    QVector<QVector<MeanCi>> cells(int(summary.size()));
+    const QStringList known = metricNames(summary);
+    for (const QString &metric : metrics)
+        if (!known.contains(metric)) {
+            if (error)
+                *error = QStringLiteral("unknown metric '%1'; valid metrics: %2")
+                             .arg(metric, known.join(QStringLiteral(", ")));
+            return std::nullopt;
+        }
+    // A variant none of whose runs finished (a cancelled comparison) has no metrics.
+    QVector<QVector<std::optional<MeanCi>>> cells(int(summary.size()));
     for (const QString &metric : metrics)
         for (std::size_t v = 0; v < summary.size(); ++v) {
             const auto &ms = summary[v].metrics;
             const auto it = std::find_if(ms.begin(), ms.end(), [&](const auto &m) {
                 return m.first == metric.toStdString();
             });
-            if (it == ms.end()) {
-                if (error) {
-                    QStringList valid;
-                    for (const auto &m : ms)
-                        valid << QString::fromStdString(m.first);
-                    *error = QStringLiteral("unknown metric '%1'; valid metrics: %2")
-                                 .arg(metric, valid.join(QStringLiteral(", ")));
-                }
-                return std::nullopt;
-            }
-            cells[int(v)].push_back(it->second);
+            cells[int(v)].push_back(it == ms.end() ? std::nullopt
+                                                   : std::optional<MeanCi>(it->second));
         }
 
     // One unit per column, from its largest mean, so a column reads in one scale.
@@ -100,7 +101,8 @@ std::optional<QString> latexTable(const std::vector<VariantSummary> &summary,
     for (int m = 0; m < metrics.size(); ++m) {
         std::vector<double> means;
         for (const auto &row : cells)
-            means.push_back(row[m].mean);
+            if (row[m])
+                means.push_back(row[m]->mean);
         double largest = 0.0;
         for (double mean : means)
             largest = std::max(largest, std::abs(mean));
@@ -120,7 +122,11 @@ std::optional<QString> latexTable(const std::vector<VariantSummary> &summary,
     for (std::size_t v = 0; v < summary.size(); ++v) {
         t << texEscaped(QString::fromStdString(summary[v].label));
         for (int m = 0; m < metrics.size(); ++m) {
-            const MeanCi &c = cells[int(v)][m];
+            if (!cells[int(v)][m]) {
+                t << " & --";
+                continue;
+            }
+            const MeanCi &c = *cells[int(v)][m];
             std::string mean, ci, bestText, noCi;
             formatMeanCiIn(c.mean, c.ci95, units[m], &mean, &ci);
             if (best[m]) // a mean that reads as the best one, to its interval's digits, is bold too

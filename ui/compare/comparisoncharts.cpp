@@ -77,9 +77,7 @@ void ComparisonCharts::show(const ComparisonSpec &spec, const std::vector<CellRe
     const QString current = mMetric->currentText();
     const QSignalBlocker quiet(mMetric);
     mMetric->clear();
-    if (!summary.empty())
-        for (const auto &[name, value] : summary.front().metrics)
-            mMetric->addItem(QString::fromStdString(name));
+    mMetric->addItems(charts::metricNames(summary));
     const int keep = mMetric->findText(current.isEmpty() ? QString("throughput_rate") : current);
     mMetric->setCurrentIndex(std::max(0, keep));
     showMetric(mMetric->currentText());
