@@ -10,6 +10,7 @@
 #include <pybind11/stl.h>
 
 #include <filesystem>
+#include <limits>
 
 namespace schedlab::python {
 
@@ -37,10 +38,14 @@ std::string readScenarioFile(const std::string &path)
     return *text;
 }
 
-/** The scenario `text` read as the file `file`; ScenarioFailure when it has errors. */
+/** The scenario `text` read as the file `file`; ScenarioFailure when it has errors.
+ *  The size of its whole run is not checked here: run(), compare() and the
+ *  environments check the run they are asked for (requireRunSize), which need not
+ *  be the file's time.duration; what one slot brings is checked either way. */
 PyScenario loadText(const std::string &file, std::string text)
 {
-    AnyScenarioLoad load = loadAnyScenarioText(text, file);
+    constexpr double kRunOfItsOwn = std::numeric_limits<double>::infinity();
+    AnyScenarioLoad load = loadAnyScenarioText(text, file, kRunOfItsOwn);
     if (!load.ok())
         throw ScenarioFailure(std::move(load.errors));
     return PyScenario{file, std::move(text), std::move(*load.scenario), std::move(load.warnings)};

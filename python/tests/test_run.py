@@ -71,3 +71,20 @@ def test_bad_arguments_are_refused_in_the_cli_words(tutorial):
         schedlab.run(tutorial, checkpoint="no-such.ckpt")
     with pytest.raises(TypeError):
         schedlab.run(tutorial, "greedy")  # options are named
+
+
+def test_a_run_of_its_own_length_is_checked_for_it(tutorial, tmp_path):
+    """A file too long to run as a whole loads; a run of a length that is not too
+    long runs, and the file's own length is refused when it is the run's."""
+    long = tutorial.copy()
+    long.set("time.duration", "100000h")  # 1.44e9 slots of 250 ms
+    file = tmp_path / "long.yaml"
+    file.write_text(long.text)
+    assert any("slots, more than 100,000,000" in str(p) for p in schedlab.validate(file))
+    assert schedlab.load(file).name == "tutorial"
+    assert schedlab.run(long, duration="10s")["arrived"] > 0
+    with pytest.raises(ValueError, match="time.slot: a run of 3.6e[+]08 s"):
+        schedlab.run(long)
+    with pytest.raises(ValueError, match="duration: a run of 7.2e[+]08 s"):
+        schedlab.run(long, duration="200000h")
+

@@ -274,6 +274,40 @@ private Q_SLOTS:
                  qPrintable(panel->statusText()));
     }
 
+    /** A file whose own time.duration is too long to run compares for a Duration
+     *  that is not; a Duration too long is refused as the Duration's. */
+    void aRunOfItsOwnLengthIsCheckedForIt()
+    {
+        QTemporaryDir dir;
+        QFile in(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml"));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        QByteArray text = in.readAll();
+        QVERIFY(text.contains("duration: 2m,"));
+        text.replace("duration: 2m,", "duration: 100000h,"); // 1.44e9 slots of 250 ms
+        QFile out(dir.filePath("long.yaml"));
+        QVERIFY(out.open(QIODevice::WriteOnly) && out.write(text) == text.size());
+        out.close();
+
+        MainWindow window;
+        window.openScenario(out.fileName());
+        QVERIFY(!window.document()->problems().empty());
+        ComparisonPanel *panel = window.comparison();
+        panel->choose(Plane::Dispatch, {"greedy"});
+        panel->setSeeds(1);
+        QVERIFY(!panel->run());
+        QVERIFY2(panel->statusText().contains("problems") && panel->statusText().contains("slots"),
+                 qPrintable(panel->statusText()));
+        panel->setDuration("200000h");
+        QVERIFY(!panel->run());
+        QVERIFY2(panel->statusText().startsWith("Duration: a run of 7.2e+08 s"),
+                 qPrintable(panel->statusText()));
+        panel->setDuration("10s");
+        QSignalSpy done(panel, &ComparisonPanel::finished);
+        QVERIFY2(panel->run(), qPrintable(panel->statusText()));
+        QVERIFY(done.wait(60000));
+        QVERIFY2(panel->statusText().contains("1 runs done"), qPrintable(panel->statusText()));
+    }
+
     /** A comparison that schedlab.compare ran with a Python function ("pygreedy") reopens
      *  with every series and its own colour; the status says the workbench cannot run
      *  that policy, and the built-in ones stay ticked. */

@@ -257,10 +257,27 @@ bool ComparisonPanel::run(bool resume)
         mStatus->setText(why);
         return false;
     };
-    if (!mDocument->problems().empty())
-        return refuse(tr("The scenario has problems; fix them first: %1")
-                          .arg(q(mDocument->problems().front().format())));
     ComparisonSpec spec;
+    if (!mDuration->text().trimmed().isEmpty()) {
+        const Parsed<double> d = parseDuration(mDuration->text().trimmed().toStdString());
+        if (!d.ok() || d.value <= 0)
+            return refuse(tr("Duration: %1").arg(d.ok() ? tr("must be > 0") : q(d.error)));
+        spec.duration = d.value;
+    }
+    // Runs of their own length are checked for it: the file's time.duration may be
+    // too long to run while these are not.
+    std::vector<ScenarioError> problems = mDocument->problems();
+    if (spec.duration > 0) {
+        if (const auto whole = runSizeProblem(scenario))
+            std::erase_if(problems, [&](const ScenarioError &e) {
+                return e.keyPath == whole->key && e.message == whole->message;
+            });
+        if (const auto run = runSizeProblem(scenario, spec.duration); run && problems.empty())
+            return refuse(tr("Duration: %1").arg(q(run->message)));
+    }
+    if (!problems.empty())
+        return refuse(
+            tr("The scenario has problems; fix them first: %1").arg(q(problems.front().format())));
     const std::vector<std::string> dispatch = checked(Plane::Dispatch),
                                    dequeue = checked(Plane::Dequeue),
                                    orchestration = checked(Plane::Orchestration),
@@ -270,12 +287,6 @@ bool ComparisonPanel::run(bool resume)
     spec.variants = crossVariants(scenario.policies, dispatch, dequeue, orchestration, placement);
     for (int s = 1; s <= mSeeds->value(); ++s)
         spec.seeds.push_back(scenario.seed + std::uint64_t(s) - 1);
-    if (!mDuration->text().trimmed().isEmpty()) {
-        const Parsed<double> d = parseDuration(mDuration->text().trimmed().toStdString());
-        if (!d.ok() || d.value <= 0)
-            return refuse(tr("Duration: %1").arg(d.ok() ? tr("must be > 0") : q(d.error)));
-        spec.duration = d.value;
-    }
     spec.jobs = mJobs->value();
     spec.model = mModel;
     mRunner.start(scenario, spec, experimentsDbPath().toStdString(), resume);
