@@ -216,6 +216,19 @@ bool checkFileHeader(const std::string &path, std::string *error)
                  " in its header); refusing to open it";
         return false;
     }
+    // File format versions 1 (rollback journal) or 2 (WAL), for writing and reading,
+    // and the fixed payload fractions 64, 32, 32. SQLite opens a file of a higher
+    // write version read-only without a word, which would be named "cannot be written".
+    if (header[18] < 1 || header[18] > 2 || header[19] < 1 || header[19] > 2 || header[21] != 64 ||
+        header[22] != 32 || header[23] != 32) {
+        *error = path + " is damaged (its header's bytes 18-23 are " + std::to_string(header[18]) +
+                 " " + std::to_string(header[19]) + " " + std::to_string(header[20]) + " " +
+                 std::to_string(header[21]) + " " + std::to_string(header[22]) + " " +
+                 std::to_string(header[23]) +
+                 "; an SQLite database has 1 or 2, 1 or 2, its reserved bytes, 64, 32, 32); "
+                 "refusing to open it";
+        return false;
+    }
     // The in-header page count is valid only when "version-valid-for" matches the
     // change counter (older writers did not maintain it). A write or checkpoint
     // killed half way can leave a short file that the WAL or the hot journal

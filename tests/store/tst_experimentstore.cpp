@@ -382,6 +382,8 @@ private Q_SLOTS:
         plausible[16] = 0x10;              // page size 4096
         plausible[17] = 0x00;
         plausible[18] = plausible[19] = 0x01;
+        plausible[21] = 64; // the payload fractions
+        plausible[22] = plausible[23] = 32;
         QTest::addRow("SQLite magic, page size 4096, garbage after")
             << plausible << "cannot be read as an SQLite database";
         QByteArray badPage = fakeHeader;
@@ -446,6 +448,9 @@ private Q_SLOTS:
         QTest::addRow("truncated store") << QByteArrayList{"truncate"} << "truncated";
         QTest::addRow("damaged schema page")
             << QByteArrayList{"damage"} << "cannot be read as an SQLite database";
+        // SQLite opens a file of a newer write version read-only: not "cannot be written".
+        QTest::addRow("damaged header byte")
+            << QByteArrayList{"header"} << "is damaged (its header's bytes 18-23 are 7 ";
     }
 
     void refusesOtherDatabases()
@@ -454,7 +459,7 @@ private Q_SLOTS:
         QFETCH(QString, reason);
         const QString path = dbPath("other.db");
         QFile::remove(path);
-        if (sql.front() == "truncate" || sql.front() == "damage") {
+        if (sql.front() == "truncate" || sql.front() == "damage" || sql.front() == "header") {
             {
                 auto store = openOk(path);
                 QVERIFY(store);
@@ -467,6 +472,8 @@ private Q_SLOTS:
             QVERIFY(bytes.size() > 3 * 4096);
             if (sql.front() == "truncate") {
                 bytes.truncate(bytes.size() / 2);
+            } else if (sql.front() == "header") {
+                bytes[18] = 7;
             } else {
                 for (int i = 100; i < 4096; ++i) // page 1 after the header: sqlite_schema
                     bytes[i] = char(i * 37 + 11);
