@@ -21,16 +21,27 @@ void TestValidateCommand::validate_data()
     QTest::addColumn<QString>("err");
     const QString src = QString(SCHEDLAB_SOURCE_DIR) + "/scenarios/";
     const QString data = QString(SCHEDLAB_TEST_DATA) + "/scenarios/";
+    const QString shippedTrace = "  trace " + QString(SCHEDLAB_SOURCE_DIR) +
+                                 "/data/traces/alibaba-2017-batch-task.csv: 27526 of 30933 rows "
+                                 "used; skipped: 167 negative time (first at line 3013), 3240 "
+                                 "status not Terminated (first at line 4)\n";
     QTest::newRow("tutorial") << QStringList{src + "tutorial.yaml"} << 0
                               << src + "tutorial.yaml: ok (6 edge nodes, 4 services)\n"
                               << "";
-    QTest::newRow("all bundled") << QStringList{src + "kais-testbed.yaml",
-                                                src + "kais-complex.yaml"}
-                                 << 0
-                                 << src + "kais-testbed.yaml: ok (40 edge nodes, 30 services)\n" +
-                                        src +
-                                        "kais-complex.yaml: ok (100 edge nodes, 30 services)\n"
-                                 << "";
+    QTest::newRow("all bundled")
+        << QStringList{src + "kais-testbed.yaml", src + "kais-complex.yaml"} << 0
+        << src + "kais-testbed.yaml: ok (40 edge nodes, 30 services)\n" + shippedTrace + src +
+               "kais-complex.yaml: ok (100 edge nodes, 30 services)\n" + shippedTrace
+        << "";
+    // What a run leaves out of a trace, and where: the filter (status) and damage.
+    QTest::newRow("damaged trace")
+        << QStringList{data + "damaged-trace.yaml"} << 0
+        << data + "damaged-trace.yaml: ok (6 edge nodes, 4 services)\n  trace " + data +
+               "damaged-trace.csv: 3 of 7 rows used; skipped: 1 negative cpu (first at line 6), "
+               "1 status not Terminated (first at line 3), 1 unparsable number (first at line "
+               "5), 1 wrong column count (first at line 7); the last line has no line end: the "
+               "file may be cut short\n"
+        << "";
     // Two sites of kais-edge-cloud have no room left for svc-30: a warning, exit 0.
     QTest::newRow("warning") << QStringList{src + "kais-edge-cloud.yaml"} << 0
                              << src + "kais-edge-cloud.yaml: ok (40 edge nodes, 30 services), 1 "
