@@ -11,6 +11,7 @@
 #include "scenario/scenarioio.h"
 
 #include <QGraphicsScene>
+#include <QHeaderView>
 #include <QLabel>
 #include <QTableWidget>
 #include <QtTest>
@@ -148,12 +149,14 @@ private Q_SLOTS:
         for (int r = 0; r < panel->drops()->rowCount(); ++r) {
             const DropCount &d = want.drops[std::size_t(r)];
             QCOMPARE(panel->drops()->item(r, 0)->text().toULongLong(), qulonglong(d.count));
-            QCOMPARE(panel->drops()->item(r, 1)->text(), QString::fromStdString(want.placeOf(d)));
-            QCOMPARE(panel->drops()->item(r, 3)->text(), QString(dropCauseText(d.cause)));
+            QCOMPARE(panel->drops()->item(r, 1)->text(),
+                     QString::fromStdString(want.placeOf(d) + ", " +
+                                            want.serviceNames[std::size_t(d.service)] + ": " +
+                                            dropCauseText(d.cause)));
             sum += panel->drops()->item(r, 0)->text().toULongLong();
         }
         QCOMPARE(sum, qulonglong(want.dropped));
-        QVERIFY(panel->drops()->item(0, 3)->text().contains("no edge node in reach"));
+        QVERIFY(panel->drops()->item(0, 1)->text().contains("no edge node in reach"));
 
         // Destinations: n1, n2, arm, the cloud.
         QTableWidget *t = panel->destinations();
@@ -232,6 +235,45 @@ private Q_SLOTS:
         const auto refused = decision({50, 40, 50}, {10, 10, 10}, 2);
         QVERIFY(PlacementsPanel::tieText(*refused, layoutOf({"w1", "w2", "w3"}))
                     .endsWith(QString::fromUtf8("lowest node id that Reserve accepts \u2192 w3.")));
+    }
+
+    /** In a dock as narrow as the workbench's at 1400x900, every table fits its width
+     *  and a cause is read whole, wrapped; widened, its rows shrink to their text. */
+    void causesWrapWithinTheDocksWidth()
+    {
+        RunExplanation e;
+        e.nodeNames = {"e1-amd-big", "e1-amd-small"};
+        e.nodes.resize(2);
+        e.nodes[0].dispatched = 123456;
+        e.serviceNames = {"api"};
+        e.eapNames = {"eap-1"};
+        e.drops.push_back({DropCause::EapCeiling, 0, 0, 150});
+        e.idle.push_back({1, IdleReason::NoReplica, std::string(200, 'w')});
+        auto snapshot = std::make_shared<Snapshot>();
+        snapshot->explanation = std::make_shared<const RunExplanation>(e);
+        DiagnosticsPanel panel;
+        panel.resize(310, 900);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.setSnapshot(snapshot);
+        for (QTableWidget *t : {panel.destinations(), panel.drops(), panel.idle()})
+            QVERIFY2(t->horizontalHeader()->length() <= t->viewport()->width(),
+                     qPrintable(t->objectName()));
+        QTableWidget *drops = panel.drops();
+        const QString cause = drops->item(0, 1)->text();
+        QVERIFY2(cause.startsWith("eAP eap-1, api: "), qPrintable(cause));
+        const auto needed = [&](int width) {
+            return drops->fontMetrics()
+                .boundingRect(QRect(0, 0, width - 8, 10000), Qt::TextWordWrap, cause)
+                .height();
+        };
+        const int narrow = drops->rowHeight(0);
+        QVERIFY2(narrow >= needed(drops->columnWidth(1)), qPrintable(QString::number(narrow)));
+        QVERIFY(drops->height() >= drops->horizontalHeader()->height() + narrow);
+        panel.resize(900, 900);
+        QTest::qWait(20);
+        QVERIFY2(drops->rowHeight(0) < narrow, qPrintable(QString::number(drops->rowHeight(0))));
+        QVERIFY(drops->rowHeight(0) >= needed(drops->columnWidth(1)));
     }
 
     void aLargeSiteShowsItsBusiestNodesAndTheRestInOneRow()

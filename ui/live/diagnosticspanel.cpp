@@ -3,6 +3,7 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QResizeEvent>
 #include <QTableWidget>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -12,20 +13,6 @@ namespace schedlab::ui {
 namespace {
 /** Rows a node table shows at most: a table of ten thousand rows takes seconds to lay out. */
 constexpr int kMaxNodeRows = 200;
-
-QTableWidget *table(const QString &name, const QStringList &headers)
-{
-    auto *t = new QTableWidget(0, int(headers.size()));
-    t->setObjectName(name);
-    t->setHorizontalHeaderLabels(headers);
-    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    t->setSelectionMode(QAbstractItemView::NoSelection);
-    t->setWordWrap(true);
-    t->verticalHeader()->hide();
-    t->horizontalHeader()->setStretchLastSection(true);
-    t->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
-    return t;
-}
 
 /** As tall as its rows, up to `rows` of them (then it scrolls): the sections below stay
  *  in view. */
@@ -66,6 +53,64 @@ QLabel *heading(const QString &text)
 }
 } // namespace
 
+/**
+ * A table as wide as the dock gives it, never wider: its first column takes what
+ * the numbers leave (eliding a long name; the tooltip has it whole), or, when its
+ * last column is text, that one does and wraps, its rows growing to fit again
+ * whenever the width changes.
+ */
+class FittedTable : public QTableWidget
+{
+public:
+    FittedTable(const QString &name, const QStringList &headers, bool textLast)
+        : QTableWidget(0, int(headers.size()))
+    {
+        setObjectName(name);
+        setHorizontalHeaderLabels(headers);
+        setEditTriggers(QAbstractItemView::NoEditTriggers);
+        setSelectionMode(QAbstractItemView::NoSelection);
+        setWordWrap(textLast);
+        setTextElideMode(Qt::ElideRight);
+        setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+        verticalHeader()->hide();
+        const int wide = textLast ? columnCount() - 1 : 0;
+        for (int c = 0; c < columnCount(); ++c)
+            horizontalHeader()->setSectionResizeMode(c, c == wide ? QHeaderView::Stretch
+                                                                  : QHeaderView::ResizeToContents);
+        setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    }
+
+    /** Rows sized to their wrapped text, and the table to its rows. */
+    void fit()
+    {
+        resizeRowsToContents();
+        fitHeight(this);
+    }
+
+protected:
+    void resizeEvent(QResizeEvent *event) override
+    {
+        QTableWidget::resizeEvent(event);
+        if (event->size().width() != event->oldSize().width())
+            fit();
+    }
+};
+
+QTableWidget *DiagnosticsPanel::destinations() const
+{
+    return mDestinations;
+}
+
+QTableWidget *DiagnosticsPanel::drops() const
+{
+    return mDrops;
+}
+
+QTableWidget *DiagnosticsPanel::idle() const
+{
+    return mIdle;
+}
+
 DiagnosticsPanel::DiagnosticsPanel(QWidget *parent)
     : QWidget(parent), mSummary(new QLabel), mHints(new QLabel)
 {
@@ -74,14 +119,18 @@ DiagnosticsPanel::DiagnosticsPanel(QWidget *parent)
     mSummary->setObjectName("diagnosticsSummary");
     mSummary->setWordWrap(true);
     layout->addWidget(mSummary);
-    mDestinations = table("diagnosticsDestinations", {tr("Destination"), tr("Sent"), tr("Share"),
-                                                      tr("On time"), tr("Late"), tr("Dropped")});
+    mDestinations = new FittedTable(
+        "diagnosticsDestinations",
+        {tr("Destination"), tr("Sent"), tr("Share"), tr("On time"), tr("Late"), tr("Dropped")},
+        false);
     layout->addWidget(heading(tr("Where the requests went")));
     layout->addWidget(mDestinations);
-    mDrops = table("diagnosticsDrops", {tr("Dropped"), tr("Where"), tr("Service"), tr("Why")});
+    // Where, service and cause in one wrapped column: three columns beside the count
+    // left the cause a few words wide in the dock.
+    mDrops = new FittedTable("diagnosticsDrops", {tr("Dropped"), tr("Where, service: why")}, true);
     layout->addWidget(heading(tr("Dropped requests by cause")));
     layout->addWidget(mDrops);
-    mIdle = table("diagnosticsIdle", {tr("Idle node"), tr("Why")});
+    mIdle = new FittedTable("diagnosticsIdle", {tr("Idle node"), tr("Why")}, true);
     layout->addWidget(heading(tr("Nodes no request was sent to")));
     layout->addWidget(mIdle);
     mHints->setObjectName("diagnosticsHints");
@@ -97,9 +146,9 @@ void DiagnosticsPanel::clear()
     mShown.reset();
     mSummary->setText(tr("Pause the run, step it or let it finish: the diagnostics explain it "
                          "up to then."));
-    for (QTableWidget *t : {mDestinations, mDrops, mIdle}) {
+    for (FittedTable *t : {mDestinations, mDrops, mIdle}) {
         t->setRowCount(0);
-        fitHeight(t);
+        t->fit();
     }
     mHints->clear();
 }
@@ -109,14 +158,14 @@ void DiagnosticsPanel::setSnapshot(const SnapshotPtr &snapshot)
     if (!snapshot || !snapshot->explanation || snapshot->explanation == mShown)
         return;
     mShown = snapshot->explanation;
-    show(*mShown);
+    explain(*mShown);
     // A running run's later snapshots carry none: say how far this one goes.
     mSummary->setText(
         tr("Up to %1 s (slot %2): ").arg(snapshot->time, 0, 'f', 1).arg(snapshot->slot) +
         mSummary->text());
 }
 
-void DiagnosticsPanel::show(const RunExplanation &e)
+void DiagnosticsPanel::explain(const RunExplanation &e)
 {
     std::uint64_t sent = e.cloud.dispatched;
     for (const PlaceCounts &n : e.nodes)
@@ -175,9 +224,12 @@ void DiagnosticsPanel::show(const RunExplanation &e)
     for (int r = 0; r < int(e.drops.size()); ++r) {
         const DropCount &d = e.drops[std::size_t(r)];
         mDrops->setItem(r, 0, cell(count(d.count), true));
-        mDrops->setItem(r, 1, cell(QString::fromStdString(e.placeOf(d))));
-        mDrops->setItem(r, 2, cell(QString::fromStdString(e.serviceNames[std::size_t(d.service)])));
-        mDrops->setItem(r, 3, cell(QString::fromUtf8(dropCauseText(d.cause))));
+        mDrops->setItem(
+            r, 1,
+            cell(QStringLiteral("%1, %2: %3")
+                     .arg(QString::fromStdString(e.placeOf(d)),
+                          QString::fromStdString(e.serviceNames[std::size_t(d.service)]),
+                          QString::fromUtf8(dropCauseText(d.cause)))));
     }
 
     const int idle = std::min(int(e.idle.size()), kMaxNodeRows);
@@ -189,13 +241,8 @@ void DiagnosticsPanel::show(const RunExplanation &e)
     }
     if (idle < int(e.idle.size()))
         mIdle->setItem(idle, 0, cell(tr("%1 more").arg(int(e.idle.size()) - idle)));
-    // The last column (the reasons) takes the rest and wraps.
-    for (QTableWidget *t : {mDestinations, mDrops, mIdle}) {
-        for (int c = 0; c + 1 < t->columnCount(); ++c)
-            t->resizeColumnToContents(c);
-        t->resizeRowsToContents();
-        fitHeight(t);
-    }
+    for (FittedTable *t : {mDestinations, mDrops, mIdle})
+        t->fit();
 
     QStringList hints;
     for (const std::string &h : e.hints)

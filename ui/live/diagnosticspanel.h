@@ -10,6 +10,8 @@ class QTableWidget;
 
 namespace schedlab::ui {
 
+class FittedTable;
+
 /**
  * A live run explained, at a pause, a step or its end (`run --explain` of the
  * CLI): where the requests went, per destination; the drops by cause; the edge
@@ -28,18 +30,18 @@ public:
     void clear();
 
     QLabel *summary() const { return mSummary; }
-    QTableWidget *destinations() const { return mDestinations; }
-    QTableWidget *drops() const { return mDrops; }
-    QTableWidget *idle() const { return mIdle; }
+    QTableWidget *destinations() const;
+    QTableWidget *drops() const;
+    QTableWidget *idle() const;
     QLabel *hints() const { return mHints; }
 
 private:
-    void show(const RunExplanation &e);
+    void explain(const RunExplanation &e);
 
     QLabel *mSummary;
-    QTableWidget *mDestinations;
-    QTableWidget *mDrops;
-    QTableWidget *mIdle;
+    FittedTable *mDestinations;
+    FittedTable *mDrops;
+    FittedTable *mIdle;
     QLabel *mHints;
     std::shared_ptr<const RunExplanation> mShown;
 };
