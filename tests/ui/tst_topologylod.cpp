@@ -213,6 +213,34 @@ private Q_SLOTS:
         QCOMPARE(scene.count(ItemKind::Node), 30); // its nodes and no others
     }
 
+    /** Moving through node rows shows one eAP at a time: the eAP opened to show the
+     *  last selection closes when another is shown, one the user opened stays. */
+    void showingAnotherNodeClosesTheEapOpenedForTheLast()
+    {
+        TopologyScene scene;
+        scene.setScenario(wide());
+        QVERIFY(scene.selectRow("sites[0].eaps[2].nodes[0]", "e3-n5"));
+        QVERIFY(scene.isOpen("eap-3"));
+        QVERIFY(scene.selectRow("sites[0].eaps[3].nodes[0]", "e4-n1"));
+        QVERIFY(scene.isOpen("eap-4"));
+        QVERIFY(!scene.isOpen("eap-3"));
+        QCOMPARE(scene.count(ItemKind::Node), 30);
+        QVERIFY(scene.selectRow("sites[0].eaps[3].nodes[0]", "e4-n2")); // the same eAP
+        QVERIFY(scene.isOpen("eap-4"));
+
+        scene.setOpen("eap-6", true);                              // by the user
+        QVERIFY(scene.selectElement("sites[0].eaps[5].nodes[0]")); // shown: already open
+        QVERIFY(scene.selectRow("sites[0].eaps[0].nodes[0]", "e1-n1"));
+        QVERIFY(scene.isOpen("eap-6"));
+        QVERIFY(scene.isOpen("eap-1"));
+        QVERIFY(!scene.isOpen("eap-4"));
+        QCOMPARE(scene.count(ItemKind::Node), 60);
+        scene.setOpen("eap-1", false); // closed by the user, it is no longer the shown one
+        QVERIFY(!scene.isOpen("eap-1"));
+        QVERIFY(scene.selectRow("sites[0].eaps[1].nodes[0]", "e2-n1"));
+        QVERIFY(!scene.isOpen("eap-1"));
+    }
+
     void anAggregateShowsItsNodesLoad()
     {
         const Scenario s = wide();

@@ -25,7 +25,7 @@ QString text(const std::string &s)
 
 bool TopologyScene::isOpen(const QString &eap) const
 {
-    return !mAggregated || mOpened.count(eap) || mZoomOpened.count(eap);
+    return !mAggregated || mOpened.count(eap) || mZoomOpened.count(eap) || mRevealed == eap;
 }
 
 void TopologyScene::setOpen(const QString &eap, bool open, bool byZoom)
@@ -37,9 +37,25 @@ void TopologyScene::setOpen(const QString &eap, bool open, bool byZoom)
     else {
         mOpened.erase(eap);
         mZoomOpened.erase(eap);
+        if (mRevealed == eap)
+            mRevealed.clear();
     }
     rebuild();
     Q_EMIT relaidOut();
+}
+
+void TopologyScene::reveal(const QString &eap)
+{
+    if (!mAggregated || mRevealed == eap)
+        return;
+    const bool closes =
+        !mRevealed.isEmpty() && !mOpened.count(mRevealed) && !mZoomOpened.count(mRevealed);
+    const bool opens = !isOpen(eap);
+    mRevealed = eap;
+    if (closes || opens) {
+        rebuild();
+        Q_EMIT relaidOut();
+    }
 }
 
 void TopologyScene::closeZoomOpened()
@@ -75,7 +91,7 @@ bool TopologyScene::revealNode(const QString &name)
             for (const NodeSpec &g : eap.nodes)
                 for (int i = 1; i <= std::max(1, g.count); ++i)
                     if (g.nameOf(i) == wanted) {
-                        setOpen(text(eap.name), true);
+                        reveal(text(eap.name));
                         return true;
                     }
     return false;

@@ -125,7 +125,7 @@ QGraphicsItem *TopologyScene::selectElement(const QString &path)
         mAggregated && ref.kind == ElementRef::Node) {
         if (ref.site >= 0 && ref.site < int(mSites.size()) && ref.eap >= 0 &&
             ref.eap < int(mSites[ref.site].eaps.size()))
-            setOpen(QString::fromStdString(mSites[ref.site].eaps[ref.eap].name), true);
+            reveal(QString::fromStdString(mSites[ref.site].eaps[ref.eap].name));
     }
     QGraphicsItem *first = nullptr;
     for (QGraphicsItem *i : items())

@@ -55,7 +55,8 @@ public:
     void closeZoomOpened();
     /** The eAP name of the aggregate box or opened band at `pos`, or empty. */
     QString aggregateAt(QPointF pos) const;
-    /** Opens the eAP that holds the edge node `name`; false if there is none. */
+    /** Opens the eAP that holds the edge node `name` to show it, closing the one
+     *  opened to show another (unless the user opened it); false if there is none. */
     bool revealNode(const QString &name);
     int count(ItemKind kind) const;
     /** The topmost item standing for a model element (not a link or a label) at `pos`. */
@@ -84,11 +85,14 @@ private:
     QRectF addSite(int s, QPointF origin, std::vector<QPointF> &eapAnchors);
     /** The same as eAP aggregates in a grid, opened ones with a band of their nodes. */
     QRectF addAggregatedSite(int s, QPointF origin, std::vector<QPointF> &eapAnchors);
+    /** Opens `eap` to show a selection in it, in place of the last one so opened. */
+    void reveal(const QString &eap);
 
     std::vector<SiteSpec> mSites;
     std::map<std::string, CanvasPoint> mLayout;
     bool mAggregated = false;
     std::set<QString> mOpened, mZoomOpened; ///< eAP names
+    QString mRevealed;                      ///< the eAP opened to show the selection, if any
 };
 
 } // namespace schedlab::ui
