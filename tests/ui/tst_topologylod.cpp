@@ -307,6 +307,26 @@ private Q_SLOTS:
         QVERIFY(tree->currentItem());
         QCOMPARE(tree->currentItem()->text(0), QString("e10-n3"));
     }
+
+    /** A service or an image renamed (in the catalog) stays the chosen and open row. */
+    void aRenamedCatalogRowStaysChosenAndOpen()
+    {
+        Scenario s = wide();
+        QVERIFY(s.services.size() >= 2 && !s.images.empty());
+        ScenarioDock dock;
+        dock.setScenario(s);
+        auto *tree = dock.findChild<QTreeWidget *>();
+        QTreeWidgetItem *services = tree->topLevelItem(1), *images = tree->topLevelItem(2);
+        services->setExpanded(true);
+        images->child(0)->setExpanded(true);
+        tree->setCurrentItem(services->child(1));
+        s.services[1].name = "renamed";
+        s.images[0].name = "renamed/image:2";
+        dock.setScenario(s);
+        QVERIFY(tree->currentItem());
+        QCOMPARE(tree->currentItem()->text(0), QString("renamed"));
+        QVERIFY(tree->topLevelItem(2)->child(0)->isExpanded());
+    }
 };
 
 QTEST_MAIN(TestTopologyLod)

@@ -14,7 +14,9 @@ namespace schedlab::ui {
 namespace {
 constexpr int kPath = Qt::UserRole, kName = Qt::UserRole + 1;
 constexpr int kUnfilled = Qt::UserRole + 2; ///< an eAP or site whose node rows are not made yet
-constexpr int kOpenSiteNodes = 200;         ///< a site with more nodes of its own starts collapsed
+constexpr int kPlace =
+    Qt::UserRole + 3; ///< a catalog row's place: "services[2]", "images[0].variants[1]"
+constexpr int kOpenSiteNodes = 200; ///< a site with more nodes of its own starts collapsed
 
 /** What identifies a row across rebuilds: its element's path and name, or its place. */
 QString keyOf(const QTreeWidgetItem *item)
@@ -27,13 +29,16 @@ QString keyOf(const QTreeWidgetItem *item)
 
 /** A state per row (open, or current), found again after a rebuild by the row's
  *  key, else by its element's name (it moved: one before it was deleted), else by
- *  its path and place among that path's rows (it was renamed). */
+ *  its path and place among that path's rows (it was renamed). A catalog row (a
+ *  service, an image, a variant) is found by its text, else by its place. */
 class RowMemory
 {
 public:
     void remember(const QTreeWidgetItem *item, bool state)
     {
         mByKey.insert(keyOf(item), state);
+        if (const QString place = item->data(0, kPlace).toString(); !place.isEmpty())
+            mByPlace.insert(place, state);
         const QString path = item->data(0, kPath).toString();
         if (path.isEmpty())
             return;
@@ -49,6 +54,9 @@ public:
     {
         if (const auto it = mByKey.find(keyOf(item)); it != mByKey.end())
             return *it;
+        if (const auto it = mByPlace.find(item->data(0, kPlace).toString());
+            it != mByPlace.end() && !it.key().isEmpty())
+            return *it;
         const QString path = item->data(0, kPath).toString();
         if (path.isEmpty())
             return std::nullopt;
@@ -61,7 +69,7 @@ public:
     }
 
 private:
-    QHash<QString, bool> mByKey, mByName, mByPath;
+    QHash<QString, bool> mByKey, mByName, mByPath, mByPlace;
 };
 
 QTreeWidgetItem *row(QTreeWidgetItem *parent, const QString &name, const QString &detail,
@@ -130,19 +138,27 @@ void ScenarioDock::setScenario(const Scenario &s)
     }
     auto *services =
         new QTreeWidgetItem(mTree, {tr("Services"), QString::number(s.services.size())});
-    for (const ServiceSpec &svc : s.services)
+    for (std::size_t i = 0; i < s.services.size(); ++i) {
+        const ServiceSpec &svc = s.services[i];
         row(services, QString::fromStdString(svc.name),
-            QString("%1 · %2 cpu").arg(QString::fromStdString(svc.image)).arg(svc.replicaCpu));
+            QString("%1 · %2 cpu").arg(QString::fromStdString(svc.image)).arg(svc.replicaCpu))
+            ->setData(0, kPlace, QString("services[%1]").arg(i));
+    }
     auto *images = new QTreeWidgetItem(mTree, {tr("Images"), QString::number(s.images.size())});
-    for (const ImageSpec &image : s.images) {
+    for (std::size_t i = 0; i < s.images.size(); ++i) {
+        const ImageSpec &image = s.images[i];
+        const QString place = QString("images[%1]").arg(i);
         auto *imageRow = row(images, QString::fromStdString(image.name),
                              image.index ? tr("multi-arch index") : tr("per-arch names"));
-        for (const ImageVariant &v : image.variants) {
+        imageRow->setData(0, kPlace, place);
+        for (std::size_t j = 0; j < image.variants.size(); ++j) {
+            const ImageVariant &v = image.variants[j];
             double bytes = 0;
             for (const LayerSpec &l : v.layers)
                 bytes += l.size;
             row(imageRow, QString::fromStdString(v.arch),
-                QString("%1 layers · %2 MB").arg(v.layers.size()).arg(bytes / 1e6, 0, 'f', 0));
+                QString("%1 layers · %2 MB").arg(v.layers.size()).arg(bytes / 1e6, 0, 'f', 0))
+                ->setData(0, kPlace, place + QString(".variants[%1]").arg(j));
         }
     }
     topology->setExpanded(true);
