@@ -59,6 +59,49 @@ class TestTrainingDashboard : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    /** A short stage's name is cut before the next stage's line in a narrow chart,
+     *  and read whole when the chart is wide. */
+    void aStageNameStopsAtTheNextStage()
+    {
+        TrainingCurves curves;
+        const char *stages[] = {"simple", "simple", "medium", "full"};
+        for (int e = 0; e < 8; ++e) {
+            TrainPoint p;
+            p.episode = e;
+            p.episodeDone = true;
+            p.reward = e;
+            p.stage = stages[std::min(e, 3)];
+            curves.add(p);
+        }
+        TrainingCharts charts;
+        charts.redraw(curves, 8);
+        QCustomPlot *plot = charts.plot(TrainingCurves::Reward);
+        const auto medium = [plot]() -> QCPItemText * {
+            for (int i = 0; i < plot->itemCount(); ++i)
+                if (auto *t = qobject_cast<QCPItemText *>(plot->item(i));
+                    t && t->property("stageName") == "medium")
+                    return t;
+            return nullptr;
+        };
+        for (const int width : {300, 1600}) {
+            charts.resize(2 * width, 600);
+            charts.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&charts));
+            plot->replot();
+            QCPItemText *label = medium();
+            QVERIFY(label);
+            const double left = plot->xAxis->coordToPixel(label->position->coords().x());
+            const double nextLine = plot->xAxis->coordToPixel(3.5);
+            const int textWidth = QFontMetrics(label->font()).horizontalAdvance(label->text());
+            QVERIFY2(left + textWidth <= nextLine,
+                     qPrintable(QString("%1 + %2 > %3").arg(left).arg(textWidth).arg(nextLine)));
+            if (width == 1600)
+                QCOMPARE(label->text(), QString("medium"));
+            else
+                QVERIFY2(label->text() != "medium", qPrintable(label->text()));
+        }
+    }
+
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true); // the store goes to a test location

@@ -41,6 +41,7 @@ QWidget *TrainingCharts::page(TrainingCurves::Metric metric)
     QCPGraph *smooth = plot->addGraph();
     smooth->setName(tr("moving average"));
     mPlots[metric] = plot;
+    connect(plot, &QCustomPlot::afterLayout, plot, [plot] { fitStageNames(plot); });
     v->addWidget(plot, 1);
     auto *bar = new QHBoxLayout;
     bar->addStretch(1);
@@ -104,6 +105,12 @@ void TrainingCharts::redraw(const TrainingCurves &curves, int plannedEpisodes)
     }
 }
 
+namespace {
+/** A stage label's properties: its whole name, and where the next stage begins. */
+constexpr const char *kStageName = "stageName";
+constexpr const char *kStageEnd = "stageEnd";
+} // namespace
+
 void TrainingCharts::markStages(QCustomPlot *plot, const QVector<QPair<double, QString>> &stages)
 {
     // A curriculum stage changes the workload, so a curve may step where one begins: say so.
@@ -124,10 +131,33 @@ void TrainingCharts::markStages(QCustomPlot *plot, const QVector<QPair<double, Q
         // Every other name a line lower: short stages' names would run into each other.
         label->position->setCoords(episode - 0.4, index++ % 2 ? 0.09 : 0.01);
         label->setText(name);
+        label->setProperty(kStageName, name);
+        label->setProperty(kStageEnd, index < stages.size() ? stages[index].first - 0.5 : qQNaN());
         label->setColor(QColor(110, 110, 110));
         QFont f = label->font();
         f.setPointSizeF(f.pointSizeF() * 0.85);
         label->setFont(f);
+    }
+}
+
+/** Each stage's name as much as fits before the next stage's line (or the chart's
+ *  edge), elided: a short stage's name ran across the next one's line. */
+void TrainingCharts::fitStageNames(QCustomPlot *plot)
+{
+    const QCPAxis *x = plot->xAxis;
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        auto *label = qobject_cast<QCPItemText *>(plot->item(i));
+        if (!label || !label->property(kStageName).isValid())
+            continue;
+        const double end = label->property(kStageEnd).toDouble();
+        const double right =
+            std::isnan(end) ? plot->axisRect()->right()
+                            : std::min(x->coordToPixel(end), double(plot->axisRect()->right()));
+        const double room = right - x->coordToPixel(label->position->coords().x()) - 3;
+        const QString name = label->property(kStageName).toString();
+        const QString shown =
+            QFontMetrics(label->font()).elidedText(name, Qt::ElideRight, int(std::max(0.0, room)));
+        label->setText(shown == QStringLiteral("\u2026") ? QString() : shown);
     }
 }
 

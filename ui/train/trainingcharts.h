@@ -43,6 +43,7 @@ private:
     QWidget *page(TrainingCurves::Metric metric);
     void exportChart(TrainingCurves::Metric metric);
     static void markStages(QCustomPlot *plot, const QVector<QPair<double, QString>> &stages);
+    static void fitStageNames(QCustomPlot *plot);
 
     std::array<QCustomPlot *, TrainingCurves::MetricCount> mPlots{};
     std::array<charts::ChartData, TrainingCurves::MetricCount> mData;
