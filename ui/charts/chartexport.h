@@ -4,6 +4,7 @@
 #include "chartdata.h"
 #include "chartstyle.h"
 #include "experiment/comparison.h"
+#include "metrics/engineeringformat.h"
 
 #include <QImage>
 #include <optional>
@@ -53,6 +54,9 @@ QString texEscaped(const QString &text);
  *  to its interval's digits. nullopt when the metric has no direction or fewer than
  *  two compete. */
 std::optional<double> bestMean(const QString &metric, const std::vector<double> &means);
+/** The unit a column of `metric` is read in: the catalog's, with the SI prefix of
+ *  its largest finite mean, so every cell of the column shares one scale. */
+EngineeringUnit columnUnit(const QString &metric, const std::vector<double> &means);
 
 /** The metrics a table shows when none are named: the key metrics of `summary`. */
 QStringList defaultTableMetrics(const std::vector<VariantSummary> &summary);

@@ -66,6 +66,15 @@ std::optional<double> bestMean(const QString &metric, const std::vector<double> 
                    : *std::min_element(finite.begin(), finite.end());
 }
 
+EngineeringUnit columnUnit(const QString &metric, const std::vector<double> &means)
+{
+    double largest = 0.0;
+    for (double mean : means)
+        if (std::isfinite(mean))
+            largest = std::max(largest, std::abs(mean));
+    return engineeringUnit(unitOf(metric), largest);
+}
+
 std::optional<QString> latexTable(const std::vector<VariantSummary> &summary,
                                   const QStringList &metricsIn, QString *error)
 {
@@ -103,10 +112,7 @@ std::optional<QString> latexTable(const std::vector<VariantSummary> &summary,
         for (const auto &row : cells)
             if (row[m])
                 means.push_back(row[m]->mean);
-        double largest = 0.0;
-        for (double mean : means)
-            largest = std::max(largest, std::abs(mean));
-        units << engineeringUnit(unitOf(metrics[m]), largest);
+        units << columnUnit(metrics[m], means);
         best << bestMean(metrics[m], means);
     }
 

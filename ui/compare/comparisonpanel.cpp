@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comparisonpanel.h"
 
+#include "chartbuilders.h"
 #include "chartexport.h"
 #include "comparisoncharts.h"
 #include "experiment/storedcomparison.h"
@@ -27,7 +28,6 @@
 #include <QThread>
 #include <QVBoxLayout>
 #include <algorithm>
-#include <cmath>
 
 namespace schedlab::ui {
 
@@ -372,16 +372,14 @@ void ComparisonPanel::fillTable(const std::vector<VariantSummary> &summary)
         return;
     }
     // A policy none of whose runs finished (a cancelled comparison) has no metrics:
-    // the columns are another's, and its cells stay empty.
-    const auto named = std::find_if(summary.begin(), summary.end(),
-                                    [](const VariantSummary &v) { return !v.metrics.empty(); });
-    const auto &metrics = (named != summary.end() ? *named : summary.front()).metrics;
+    // its cells stay empty.
+    const QStringList metrics = charts::metricNames(summary);
     mTable->setColumnCount(int(metrics.size()) + 1);
     mTable->setHorizontalHeaderItem(0, new QTableWidgetItem(tr("Policy")));
     for (int m = 0; m < int(metrics.size()); ++m) {
         // The metric table's label heads the column (the cells carry the unit); the key,
         // as the CLI and exports name it, is in the tooltip and the item's data.
-        const std::string &key = metrics[std::size_t(m)].first;
+        const std::string key = metrics[m].toStdString();
         const MetricInfo *info = findMetric(key);
         auto *header = new QTableWidgetItem(info ? q(std::string(info->label)) : q(key));
         header->setData(Qt::UserRole, q(key));
@@ -392,26 +390,20 @@ void ComparisonPanel::fillTable(const std::vector<VariantSummary> &summary)
     for (int r = 0; r < int(summary.size()); ++r)
         mTable->setItem(r, 0, new QTableWidgetItem(q(summary[r].label)));
     for (int m = 0; m < int(metrics.size()); ++m) {
-        const std::string &key = metrics[std::size_t(m)].first;
+        const std::string key = metrics[m].toStdString();
         std::vector<const MeanCi *> cells;
         std::vector<double> means;
-        double largest = 0.0;
         for (const VariantSummary &row : summary) {
             const auto it = std::find_if(row.metrics.begin(), row.metrics.end(),
                                          [&](const auto &metric) { return metric.first == key; });
             cells.push_back(it != row.metrics.end() ? &it->second : nullptr);
-            if (cells.back()) {
+            if (cells.back())
                 means.push_back(cells.back()->mean);
-                if (std::isfinite(means.back()))
-                    largest = std::max(largest, std::abs(means.back()));
-            }
         }
-        const auto best = charts::bestMean(q(key), means);
+        const auto best = charts::bestMean(metrics[m], means);
         // A mean that reads as the best one, in one unit for the column and to its own
         // interval's digits, is bold too.
-        const MetricInfo *info = findMetric(key);
-        const EngineeringUnit unit =
-            engineeringUnit(info ? info->unit : std::string_view(), largest);
+        const EngineeringUnit unit = charts::columnUnit(metrics[m], means);
         const auto meanText = [&](double mean, const MeanCi &v) {
             std::string text, ci;
             formatMeanCiIn(mean, v.n < 2 ? 0.0 : v.ci95, unit, &text, &ci);

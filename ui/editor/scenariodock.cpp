@@ -14,9 +14,8 @@ namespace schedlab::ui {
 namespace {
 constexpr int kPath = Qt::UserRole, kName = Qt::UserRole + 1;
 constexpr int kUnfilled = Qt::UserRole + 2; ///< an eAP or site whose node rows are not made yet
-constexpr int kPlace =
-    Qt::UserRole + 3; ///< a catalog row's place: "services[2]", "images[0].variants[1]"
-constexpr int kOpenSiteNodes = 200; ///< a site with more nodes of its own starts collapsed
+constexpr int kPlace = Qt::UserRole + 3;    ///< a catalog row's place: "images[0].variants[1]"
+constexpr int kOpenSiteNodes = 200;         ///< a site with more nodes of its own starts collapsed
 
 /** What identifies a row across rebuilds: its element's path and name, or its place. */
 QString keyOf(const QTreeWidgetItem *item)
@@ -54,8 +53,7 @@ public:
     {
         if (const auto it = mByKey.find(keyOf(item)); it != mByKey.end())
             return *it;
-        if (const auto it = mByPlace.find(item->data(0, kPlace).toString());
-            it != mByPlace.end() && !it.key().isEmpty())
+        if (const auto it = mByPlace.find(item->data(0, kPlace).toString()); it != mByPlace.end())
             return *it;
         const QString path = item->data(0, kPath).toString();
         if (path.isEmpty())

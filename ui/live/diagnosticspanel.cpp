@@ -14,18 +14,6 @@ namespace {
 /** Rows a node table shows at most: a table of ten thousand rows takes seconds to lay out. */
 constexpr int kMaxNodeRows = 200;
 
-/** As tall as its rows, up to `rows` of them (then it scrolls): the sections below stay
- *  in view. */
-void fitHeight(QTableWidget *t, int rows = 10)
-{
-    int height = t->horizontalHeader()->height() + 2 * t->frameWidth();
-    for (int r = 0; r < std::min(rows, t->rowCount()); ++r)
-        height += t->rowHeight(r);
-    if (t->rowCount() == 0)
-        height += t->verticalHeader()->defaultSectionSize();
-    t->setFixedHeight(height);
-}
-
 QTableWidgetItem *cell(const QString &text, bool number = false)
 {
     auto *item = new QTableWidgetItem(text);
@@ -80,11 +68,18 @@ public:
         setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     }
 
-    /** Rows sized to their wrapped text, and the table to its rows. */
+    /** Rows sized to their wrapped text, and the table as tall as its rows, up to
+     *  ten of them (then it scrolls): the sections below stay in view. */
     void fit()
     {
+        constexpr int kRowsShown = 10;
         resizeRowsToContents();
-        fitHeight(this);
+        int height = horizontalHeader()->height() + 2 * frameWidth();
+        for (int r = 0; r < std::min(kRowsShown, rowCount()); ++r)
+            height += rowHeight(r);
+        if (rowCount() == 0)
+            height += verticalHeader()->defaultSectionSize();
+        setFixedHeight(height);
     }
 
 protected:
