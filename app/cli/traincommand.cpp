@@ -8,6 +8,7 @@
 #include "base/textfile.h"
 #include "experiment/clusterplan.h"
 #include "experiment/trainingrecorder.h"
+#include "learn/convergence.h"
 #include "learn/trainer.h"
 #include "train/trainers.h"
 
@@ -34,15 +35,16 @@ struct TrainArgs
     int episodes = 0;
     std::uint64_t seed = 0;
     bool seedGiven = false;
-    std::optional<double> epsilon; ///< unset: the scenario's
+    std::optional<double> epsilon;     ///< unset: the scenario's
     std::optional<std::string> reward; ///< unset: the agent's own (drs for the DRS agents)
     std::string checkpoint;
     std::string from;
     std::string db;
     bool json = false;
-    SlurmArgs slurm; ///< --slurm: one Slurm array task per seed
-    int seeds = 1;   ///< with --slurm: seeds --seed, +1, ...
-    std::string out; ///< with --slurm: DIR for the script, the models and the curves
+    bool untilConverged = false; ///< stop once the curve has converged; --episodes caps it
+    SlurmArgs slurm;             ///< --slurm: one Slurm array task per seed
+    int seeds = 1;               ///< with --slurm: seeds --seed, +1, ...
+    std::string out;             ///< with --slurm: DIR for the script, the models and the curves
 };
 
 /** NaN (a metric the agent does not have) as JSON null. */
@@ -131,6 +133,8 @@ int trainOnCluster(const TrainArgs &a, std::uint64_t firstSeed)
         command += " --set " + shellQuoted(set);
     if (a.episodes > 0)
         command += " --episodes " + std::to_string(a.episodes);
+    if (a.untilConverged)
+        command += " --until-converged";
     if (a.epsilon) {
         char epsilon[32];
         std::snprintf(epsilon, sizeof epsilon, "%.17g", *a.epsilon);
@@ -165,6 +169,21 @@ int trainOnCluster(const TrainArgs &a, std::uint64_t firstSeed)
     std::printf("models: %s/models/seed-S.ckpt, curves: %s/curves/seed-S.db\n", out.c_str(),
                 out.c_str());
     return finishOutput() ? Ok : RunFailed;
+}
+
+const char *convergenceWord(ConvergenceMonitor::Verdict v)
+{
+    switch (v) {
+    case ConvergenceMonitor::Verdict::Converged:
+        return "converged";
+    case ConvergenceMonitor::Verdict::Improving:
+        return "improving";
+    case ConvergenceMonitor::Verdict::Worse:
+        return "worse";
+    case ConvergenceMonitor::Verdict::TooShort:
+        break;
+    }
+    return "too-short";
 }
 
 /** The agents `takes` says yes to, as "a, b and c". */
@@ -291,6 +310,7 @@ int trainCommand(const TrainArgs &a)
     });
 
     const int episodes = trainer->plannedEpisodes();
+    ConvergenceMonitor convergence(ConvergenceMonitor::windowFor(episodes));
     ProgressBar bar("train " + a.agent);
     nlohmann::ordered_json curve = nlohmann::ordered_json::array();
     std::size_t finished = 0;
@@ -307,6 +327,9 @@ int trainCommand(const TrainArgs &a)
                 curve.push_back(pointJson(p));
             else
                 printPoint(p, episodes);
+            if (convergence.add(p.episode, p.stage, p.throughputRate) && a.untilConverged &&
+                convergence.converged())
+                control.stop(); // on this episode's end: the next does not start
         });
     } catch (const std::exception &e) {
         watcher.request_stop();
@@ -335,7 +358,15 @@ int trainCommand(const TrainArgs &a)
         out["agent"] = a.agent;
         out["seed"] = options.seed;
         out["episodes"] = finished;
-        out["stopped"] = control.stopRequested();
+        out["stopped"] = interruption.requested();
+        const ConvergenceMonitor::Judgement &j = convergence.judgement();
+        nlohmann::ordered_json c;
+        c["verdict"] = convergenceWord(j.verdict);
+        c["converged_at"] = j.convergedFrom >= 0 ? nlohmann::ordered_json(j.convergedFrom + 1)
+                                                 : nlohmann::ordered_json();
+        c["window"] = convergence.window();
+        c["text"] = convergence.describe();
+        out["convergence"] = c;
         out["checkpoint"] = a.checkpoint;
         if (recorder)
             out["session_id"] = recorder->sessionId();
@@ -343,8 +374,9 @@ int trainCommand(const TrainArgs &a)
         std::printf("%s\n", out.dump(2).c_str());
     } else {
         std::printf("%s after %zu episodes: saved %s\n",
-                    control.stopRequested() ? "stopped" : "trained", finished,
+                    interruption.requested() ? "stopped" : "trained", finished,
                     a.checkpoint.c_str());
+        std::printf("%s\n", convergence.describe().c_str());
     }
     return interruption.requested() ? kInterruptedExit : Ok;
 }
@@ -377,6 +409,10 @@ void registerTrainCommand(CLI::App &app, int &exitCode)
     cmd->add_option("--from", a.from, "Continue from this checkpoint");
     cmd->add_option("--db", a.db, "Experiment store (SQLite) for the training curves");
     cmd->add_flag("--json", a.json, "Print one JSON object with the curve");
+    cmd->add_flag("--until-converged", a.untilConverged,
+                  "Stop once the throughput curve has converged (the mean of the last window "
+                  "of episodes within the 95% interval of the window before); --episodes is "
+                  "then the cap");
     a.slurm.addTo(*cmd, false);
     cmd->add_option("--seeds", a.seeds,
                     "With --slurm: train from this many seeds (--seed, +1, ...), one Slurm "

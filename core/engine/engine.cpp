@@ -64,7 +64,7 @@ Engine::Engine(const Scenario &scenario, PolicySet policies, const RunConfig &co
     mHosting.resize(scenario.sites.size() * std::size_t(services));
     const Distribution none = Distribution::constant(0.0);
     mRequestDemands =
-        scenario.workload.requests.kind == RequestWorkloadKind::Trace ||
+        scenario.workload.requests.readsTrace() ||
         std::any_of(scenario.services.begin(), scenario.services.end(), [&](const ServiceSpec &s) {
             return !(s.requestCpu == none) || !(s.requestMemory == none);
         });

@@ -29,7 +29,8 @@ std::vector<char> agentFlags(const DispatchEnvConfig &config, int eaps)
 DispatchEnvironment::DispatchEnvironment(Scenario scenario, DispatchEnvConfig config)
     : mScenario(std::move(scenario)), mConfig(std::move(config)),
       mTopology(Topology::build(mScenario)),
-      mObservation(mTopology, int(mScenario.services.size())),
+      mObservation(mTopology, int(mScenario.services.size()),
+                   mScenario.policies.kais.stateScale == "squashed"),
       mEpsilon(mConfig.epsilon.value_or(mScenario.policies.kais.epsilon))
 {
     if (mTopology.eaps.empty())
@@ -76,7 +77,7 @@ double DispatchEnvironment::act(int action)
         throw std::out_of_range("dispatch environment: action " + std::to_string(action) +
                                 " outside 0.." + std::to_string(actionCount() - 1));
     const PendingDispatch *p = mEngine->nextExternalDecision();
-    SlotOutcome &outcome = slot(mEngine->state().slot);
+    SlotViolations &outcome = slot(mEngine->state().slot).violations;
     ++outcome.decisions;
     ++outcome.open;
     mSlotOf[p->request] = mEngine->state().slot;
@@ -132,21 +133,27 @@ double DispatchEnvironment::rewardOf(const SlotOutcome &s) const
 {
     if (mConfig.reward == DispatchReward::Throughput)
         return double(s.onTime);
-    const double lambda = s.decisions ? double(s.missed) / double(s.decisions) : 0.0;
-    return kaisDispatchReward(lambda, s.xi, mEpsilon);
+    return kaisSlotReward(s.violations, s.xi, mScenario.policies.kais, mEpsilon);
 }
 
-/** Takes the rewards of the oldest slots whose outcomes are all known (`all`: of
- *  every slot, the missing outcomes given up, as the trainer does at the end). */
-void DispatchEnvironment::harvest(bool all)
+/** Takes the rewards of the oldest slots whose outcomes are all known (`ended`: of
+ *  every slot, the open outcomes settled as the trainer settles them at the end). */
+void DispatchEnvironment::harvest(bool ended)
 {
-    while (!mSlots.empty() && mSlots.front().closed && (all || mSlots.front().open == 0)) {
+    if (ended) {
+        const SimState &state = mEngine->state();
+        for (const auto &[request, index] : mSlotOf)
+            if (index >= mFirstSlot && index < mFirstSlot + long(mSlots.size()))
+                mSlots[std::size_t(index - mFirstSlot)].violations.endOpen(
+                    state.requests[std::size_t(request)].deadline <= state.now);
+        mSlotOf.clear();
+    }
+    while (!mSlots.empty() && mSlots.front().closed &&
+           (ended || mSlots.front().violations.open == 0)) {
         mReward += rewardOf(mSlots.front());
         mSlots.pop_front();
         ++mFirstSlot;
     }
-    if (all)
-        mSlotOf.clear();
 }
 
 void DispatchEnvironment::onSlot(const SimState &state)
@@ -162,8 +169,11 @@ void DispatchEnvironment::onComplete(const SimState &, std::int32_t request, boo
     resolve(request, !onTime);
 }
 
-void DispatchEnvironment::onDrop(const SimState &, std::int32_t request, DropSite, int)
+void DispatchEnvironment::onDrop(const SimState &state, std::int32_t request, DropSite site,
+                                 int where)
 {
+    if (site == DropSite::Eap && mConfig.agentEaps[std::size_t(where)])
+        ++slot(state.slot).violations.droppedAtEap; // never dispatched: it violates now
     resolve(request, true);
 }
 
@@ -177,8 +187,8 @@ void DispatchEnvironment::resolve(std::int32_t request, bool missed)
     if (index < 0 || index >= long(mSlots.size()))
         return;
     SlotOutcome &s = mSlots[std::size_t(index)];
-    --s.open;
-    s.missed += missed;
+    --s.violations.open;
+    s.violations.missed += missed;
     s.onTime += !missed;
 }
 

@@ -3,6 +3,7 @@
 
 #include "engine/engine.h"
 #include "env/dispatchobservation.h"
+#include "env/kaisreward.h"
 #include "model/scenario.h"
 #include "state/random.h"
 
@@ -39,8 +40,9 @@ struct DispatchEnvConfig
  * (DispatchObservation), act(a) sends the request and runs to the next one.
  *
  * Rewards are per slot, as cMMAC's are: a slot's reward is known once every request
- * the agent dispatched in it has completed or been dropped (λ counts those that
- * missed their deadline), and act() returns the rewards of the slots that became
+ * the agent dispatched in it has completed or been dropped (kaisSlotReward, with λ
+ * and ξ read as the scenario's policies.kais says), and act() returns the rewards of
+ * the slots that became
  * known since the previous step (the first step also those before it; the last,
  * every slot's left). Over an episode they
  * sum to what the cMMAC trainer's reward sums to for the same actions. An episode
@@ -85,14 +87,16 @@ public:
 private:
     struct SlotOutcome
     {
-        int decisions = 0, open = 0, missed = 0, onTime = 0;
+        SlotViolations violations;
+        int onTime = 0;
         double xi = 0.0;
         bool closed = false;
     };
 
     void advance();
     SlotOutcome &slot(long index);
-    void harvest(bool all);
+    /** `ended`: the episode is over; the outcomes still open are settled at once. */
+    void harvest(bool ended);
     double rewardOf(const SlotOutcome &s) const;
     void onSlot(const SimState &state) override;
     void onComplete(const SimState &state, std::int32_t request, bool onTime) override;

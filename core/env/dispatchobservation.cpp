@@ -9,10 +9,10 @@
 
 namespace schedlab {
 
-DispatchObservation::DispatchObservation(const Topology &topology, int services)
+DispatchObservation::DispatchObservation(const Topology &topology, int services, bool squashed)
 {
     for (int b = 0; b < int(topology.eaps.size()); ++b) {
-        mLocal.emplace_back(topology, services, b);
+        mLocal.emplace_back(topology, services, b, squashed);
         mSize = std::max(mSize, mLocal.back().layout().size());
         mActions = std::max(mActions, mLocal.back().layout().actions());
     }

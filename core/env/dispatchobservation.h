@@ -25,7 +25,8 @@ struct Topology;
 class DispatchObservation
 {
 public:
-    DispatchObservation(const Topology &topology, int services);
+    /** `squashed`: LocalStateBuilder's squashed entries (KaisParameters::stateScale). */
+    DispatchObservation(const Topology &topology, int services, bool squashed = false);
 
     int size() const { return mSize; }
     int actions() const { return mActions; }

@@ -38,7 +38,7 @@ public:
         mMemos.assign(topology.eaps.size(), {});
         std::map<std::string, int> actors;
         for (int b = 0; b < int(topology.eaps.size()); ++b) {
-            mLocal.emplace_back(topology, state.serviceCount, b);
+            mLocal.emplace_back(topology, state.serviceCount, b, squashed());
             const LocalStateLayout &layout = mLocal.back().layout();
             const std::string name = cmmacActorName(layout);
             auto [it, added] = actors.emplace(name, int(mActors.size()));
@@ -69,6 +69,12 @@ public:
     }
 
 private:
+    bool squashed() const
+    {
+        const auto it = mModel.info.find(kStateScaleKey);
+        return it != mModel.info.end() && it->second == "squashed";
+    }
+
     LearnedModel mModel;
     std::vector<LocalStateBuilder> mLocal;
     std::vector<int> mActorOf; ///< per eAP: index into mActors

@@ -9,13 +9,13 @@
 
 namespace schedlab {
 
-GlobalStateBuilder::GlobalStateBuilder(const Topology &topology, int services)
-    : mCloudCores(topology.cloudCores)
+GlobalStateBuilder::GlobalStateBuilder(const Topology &topology, int services, bool squashed)
+    : mCloudCores(topology.cloudCores), mSquashed(squashed)
 {
     const int b = int(topology.eaps.size());
     mLocal.reserve(b);
     for (int e = 0; e < b; ++e) {
-        mLocal.emplace_back(topology, services, e);
+        mLocal.emplace_back(topology, services, e, squashed);
         mOffsets.push_back(mOffsets.back() + mLocal.back().layout().size());
     }
 }
@@ -35,7 +35,8 @@ void GlobalStateBuilder::write(const SimState &state, std::span<const std::int32
         mLocal[e].write(state, r, out.subspan(mOffsets[e], l.size()));
     }
     const double queued = double(state.cloudQueue.size());
-    out[cloudQueueOffset()] = mCloudCores > 0.0 ? float(queued / mCloudCores) : float(queued);
+    const double perCore = mCloudCores > 0.0 ? queued / mCloudCores : queued;
+    out[cloudQueueOffset()] = mSquashed ? float(perCore / (perCore + 1.0)) : float(perCore);
 }
 
 } // namespace schedlab

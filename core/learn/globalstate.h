@@ -19,7 +19,8 @@ class GlobalStateBuilder
 {
 public:
     GlobalStateBuilder() = default;
-    GlobalStateBuilder(const Topology &topology, int services);
+    /** `squashed`: every eAP's block as LocalStateBuilder's squashed entries. */
+    GlobalStateBuilder(const Topology &topology, int services, bool squashed = false);
 
     int eaps() const { return int(mLocal.size()); }
     const LocalStateBuilder &local(int eap) const { return mLocal[eap]; }
@@ -37,6 +38,7 @@ private:
     std::vector<LocalStateBuilder> mLocal;
     std::vector<int> mOffsets{0}; ///< B + 1 entries: block starts, then the cloud queue
     double mCloudCores = 0.0;
+    bool mSquashed = false;
 };
 
 } // namespace schedlab

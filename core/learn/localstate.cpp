@@ -14,6 +14,15 @@ namespace schedlab {
 
 namespace {
 
+/** The squashed delay's scale: a request with a second left reads ½. */
+constexpr double kSecond = 1.0;
+
+/** x / (x + scale): 0 at 0, ½ at `scale`, below 1 however large x grows. */
+float squash(double x, double scale)
+{
+    return float(x / (x + scale));
+}
+
 void checkSize(std::size_t have, int want, const char *what)
 {
     if (have != std::size_t(want))
@@ -23,7 +32,8 @@ void checkSize(std::size_t have, int want, const char *what)
 
 } // namespace
 
-LocalStateBuilder::LocalStateBuilder(const Topology &topology, int services, int eap) : mEap(eap)
+LocalStateBuilder::LocalStateBuilder(const Topology &topology, int services, int eap, bool squashed)
+    : mEap(eap), mSquashed(squashed)
 {
     if (eap < 0 || eap >= int(topology.eaps.size()))
         throw std::invalid_argument("local state: no eAP " + std::to_string(eap));
@@ -71,10 +81,12 @@ void LocalStateBuilder::write(const SimState &state, const Request *request,
     if (request) {
         if (int(request->service) < l.services)
             out[l.serviceOffset() + int(request->service)] = 1.0f;
-        out[l.delayOffset()] = float(std::max(0.0, request->deadline - state.now));
+        const double left = std::max(0.0, request->deadline - state.now);
+        out[l.delayOffset()] = mSquashed ? squash(left, kSecond) : float(left);
     }
     // (ii) |Q_b|, (v) N_b as a share of the pool, (vi) the eAP–cloud latency.
-    out[l.eapQueueOffset()] = float(state.eapQueues[mEap].size());
+    const double queued = double(state.eapQueues[mEap].size());
+    out[l.eapQueueOffset()] = mSquashed ? squash(queued, std::max(1, l.pool)) : float(queued);
     out[l.managedCountOffset()] = mManagedShare;
     out[l.cloudLatencyOffset()] = mCloudLatency;
     const Topology &topology = *state.topology;
@@ -83,8 +95,9 @@ void LocalStateBuilder::write(const SimState &state, const Request *request,
         const NodeInfo &info = topology.nodes[n];
         const NodeState &ns = state.nodes[n];
         float *v = out.data() + l.nodeOffset(j);
-        v[0] = info.cpu > 0.0 ? float(double(ns.queue.size()) / info.cpu) : 0.0f; // (iii)
-        v[1] = leftFraction(ns.busyCpu, info.cpu);                                // (iv)
+        const double perCore = info.cpu > 0.0 ? double(ns.queue.size()) / info.cpu : 0.0;
+        v[0] = mSquashed ? squash(perCore, 1.0) : float(perCore); // (iii)
+        v[1] = leftFraction(ns.busyCpu, info.cpu);                // (iv)
         v[2] = leftFraction(ns.memAlloc, info.memory);
         v[3] = leftFraction(ns.diskUsed, info.disk);
         v[4] = float(mManaged[j]);

@@ -25,13 +25,16 @@ class LocalStateBuilder
 {
 public:
     LocalStateBuilder() = default;
-    /** Throws std::invalid_argument for an eAP index out of range. */
-    LocalStateBuilder(const Topology &topology, int services, int eap);
+    /** Throws std::invalid_argument for an eAP index out of range. `squashed`: the
+     *  unbounded entries (seconds to the deadline, the eAP's queue, a node's queue per
+     *  core) enter as x / (x + scale), in [0, 1) like the others (kStateScaleKey). */
+    LocalStateBuilder(const Topology &topology, int services, int eap, bool squashed = false);
 
     const LocalStateLayout &layout() const { return mLayout; }
     int eap() const { return mEap; }
     /** The action space's edge nodes: node id of pool node j. */
     const std::vector<int> &pool() const { return mPool; }
+    bool squashed() const { return mSquashed; }
     /** Pool index j of a node id, or -1 when the node is not in the pool. */
     int poolIndex(int node) const;
     /** The dispatch target of actor output `action`: kCloud for 0, else pool node action − 1. */
@@ -54,6 +57,11 @@ private:
     std::vector<std::uint8_t> mManaged; ///< per pool node: in N_b
     float mManagedShare = 0.0f;         ///< N_b / P
     float mCloudLatency = 0.0f;         ///< seconds
+    bool mSquashed = false;
 };
+
+/** A cMMAC checkpoint's info key for how its actors read their inputs: "squashed"
+ *  (LocalStateBuilder's squashed entries); absent or "raw": as measured. */
+inline constexpr const char *kStateScaleKey = "state_scale";
 
 } // namespace schedlab

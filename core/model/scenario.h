@@ -188,6 +188,13 @@ struct RequestWorkload
      *  replays number `clip` (0-based); 0 clips: the whole trace (KaiS Fig. 14). */
     int clips = 0;
     int clip = 0;
+    /** The requests are the trace's tasks (kind Trace, or a pattern paced over a
+     *  trace's `path`): each carries the task's cpu and memory demand. */
+    bool readsTrace() const
+    {
+        return kind == RequestWorkloadKind::Trace ||
+               (kind == RequestWorkloadKind::Pattern && !tracePath.empty());
+    }
     bool operator==(const RequestWorkload &) const = default;
 };
 
@@ -273,6 +280,24 @@ struct KaisParameters
     /** GPG's state encoder when trained: "gnn" (eq. 10) or "stacking" (the node states
      *  stacked into one flat vector, KaiS Fig. 13b). */
     std::string encoder = "gnn";
+    /** How cMMAC trains (Sec. III-A-2). The defaults follow the paper where it speaks
+     *  and a measured choice where it is silent (user guide, "How KaiS trains"); the
+     *  other values keep earlier readings for comparison. */
+    std::string advantage = "td";        ///< "td": eq. 7 as it is | "standardised" per update batch
+    std::string critic = "per-eap";      ///< "per-eap": B state values (eq. 2-3) | "shared": one
+    std::string stateScale = "squashed"; ///< actor inputs: "squashed" to [0, 1) | "raw"
+    /** λ of û: "slot": the slot's requests with an outcome, drops at the eAP included,
+     *  unknown outcomes left out | "dispatched": its dispatched requests, unknown = on time. */
+    std::string violations = "slot";
+    /** ξ of ν as measured, a "fraction" of capacity (ν ∈ [0.5, 0.62]) | in "percent"
+     *  (ν ∈ [0.5, 1), near 1 as soon as the edge works). */
+    std::string xiUnit = "fraction";
+    /** Sec. IV-C's progressive training (curriculumStage): "short" sequences of the
+     *  scenario's own workload first | "light" (shorter and at a lower rate) |
+     *  "poisson-first" (light, and the first stage steady Poisson) | "none". */
+    std::string curriculum = "short";
+    /** μ_τ of eq. 12 averaged per "remaining" frames to the episode's end | per frame "index". */
+    std::string gpgBaseline = "remaining";
     bool operator==(const KaisParameters &) const = default;
 };
 

@@ -74,7 +74,14 @@ const TypeSchema<KaisParameters> &kaisSchema()
          {"lambda_prime", "λ' (late penalty)", &K::latePenalty, Ratio, OpenUnitInterval},
          {"gamma", "γ (return discount)", &K::discount, Ratio, PositiveUnit},
          {"epsilon", "ε (load-balance weight)", &K::epsilon, Ratio, NonNegative},
-         {"encoder", "GPG encoder", &K::encoder, Ratio, NonEmpty}},
+         {"encoder", "GPG encoder", &K::encoder, Ratio, NonEmpty},
+         {"advantage", "cMMAC advantage", &K::advantage, Ratio, NonEmpty},
+         {"critic", "cMMAC critic", &K::critic, Ratio, NonEmpty},
+         {"state_scale", "cMMAC input scaling", &K::stateScale, Ratio, NonEmpty},
+         {"violations", "λ counts", &K::violations, Ratio, NonEmpty},
+         {"xi_unit", "ξ unit", &K::xiUnit, Ratio, NonEmpty},
+         {"curriculum", "Curriculum", &K::curriculum, Ratio, NonEmpty},
+         {"gpg_baseline", "GPG baseline", &K::gpgBaseline, Ratio, NonEmpty}},
         {}};
     return schema;
 }

@@ -53,13 +53,34 @@ public:
         detail::checkWorkload(mS, mErrors);
         checkPolicies();
         checkScalars("policies.kais", kaisSchema(), mS.policies.kais);
-        if (const std::string &e = mS.policies.kais.encoder; e != "gnn" && e != "stacking")
-            add("policies.kais.encoder",
-                "expected gnn or stacking, got '" + e + "'" + didYouMean(e, {"gnn", "stacking"}));
+        checkKaisChoices();
         checkLayout();
     }
 
 private:
+    /** The named readings of KaiS's training (KaisParameters): one of their values. */
+    void checkKaisChoices()
+    {
+        const KaisParameters &k = mS.policies.kais;
+        const std::pair<const char *, std::pair<const std::string *, std::vector<std::string>>>
+            choices[] = {
+                {"encoder", {&k.encoder, {"gnn", "stacking"}}},
+                {"advantage", {&k.advantage, {"td", "standardised"}}},
+                {"critic", {&k.critic, {"per-eap", "shared"}}},
+                {"state_scale", {&k.stateScale, {"squashed", "raw"}}},
+                {"violations", {&k.violations, {"slot", "dispatched"}}},
+                {"xi_unit", {&k.xiUnit, {"percent", "fraction"}}},
+                {"curriculum", {&k.curriculum, {"short", "light", "poisson-first", "none"}}},
+                {"gpg_baseline", {&k.gpgBaseline, {"remaining", "index"}}}};
+        for (const auto &[key, choice] : choices) {
+            const auto &[value, known] = choice;
+            if (std::find(known.begin(), known.end(), *value) == known.end())
+                add(std::string("policies.kais.") + key, "expected " + joinAlternatives(known) +
+                                                             ", got '" + *value + "'" +
+                                                             didYouMean(*value, known));
+        }
+    }
+
     double mRunDuration;                        ///< > 0: the run's, not the file's time.duration
     std::map<std::string, std::string> mPlaces; ///< site and eAP names -> path
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "train/cmmacexperience.h"
 
+#include "state/simstate.h"
+
 #include <cmath>
 
 namespace schedlab {
@@ -27,6 +29,7 @@ int ExperienceCollector::dispatch(const DispatchContext &ctx)
     const LocalStateBuilder &local = mLocal[ctx.eap];
     Decision d;
     d.actor = mActorOf[ctx.eap];
+    d.eap = ctx.eap;
     d.state.resize(std::size_t(local.layout().size()));
     d.mask.resize(std::size_t(local.layout().actions()));
     local.write(ctx, d.state);
@@ -51,7 +54,8 @@ int ExperienceCollector::dispatch(const DispatchContext &ctx)
     const auto id = std::int32_t(&ctx.request - ctx.state.requests.data());
     mSlotOf[id] = mCurrent;
     SlotRecord &r = mRecords.back();
-    ++r.open;
+    ++r.violations.decisions;
+    ++r.violations.open;
     r.decisions.push_back(std::move(d));
     return target;
 }
@@ -63,6 +67,8 @@ void ExperienceCollector::onComplete(const SimState &, std::int32_t request, boo
 
 void ExperienceCollector::onDrop(const SimState &, std::int32_t request, DropSite, int)
 {
+    if (mSlotOf.count(request) == 0 && !mRecords.empty() && !mRecords.back().closed)
+        ++mRecords.back().violations.droppedAtEap; // never dispatched: it violates now
     resolve(request, true);
 }
 
@@ -75,9 +81,9 @@ void ExperienceCollector::resolve(std::int32_t request, bool missed)
     mSlotOf.erase(it);
     if (index < 0 || index >= long(mRecords.size()))
         return;
-    SlotRecord &r = mRecords[std::size_t(index)];
-    --r.open;
-    r.missed += missed;
+    SlotViolations &v = mRecords[std::size_t(index)].violations;
+    --v.open;
+    v.missed += missed;
 }
 
 void ExperienceCollector::popFront()
@@ -86,10 +92,16 @@ void ExperienceCollector::popFront()
     ++mFirstSlot;
 }
 
-void ExperienceCollector::closeAll()
+void ExperienceCollector::closeAll(const SimState &state)
 {
+    for (const auto &[request, slot] : mSlotOf) {
+        const long index = slot - mFirstSlot;
+        if (index >= 0 && index < long(mRecords.size()))
+            mRecords[std::size_t(index)].violations.endOpen(
+                state.requests[std::size_t(request)].deadline <= state.now);
+    }
     for (SlotRecord &r : mRecords)
-        r.open = 0;
+        r.violations.open = 0; // every request has been given its outcome or none
     mSlotOf.clear();
 }
 

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "engine/engine.h"
+#include "env/kaisreward.h"
 #include "learn/fastmlp.h"
 #include "learn/localstate.h"
 #include "policy/dispatchpolicy.h"
-#include "engine/engine.h"
 
 #include <cstdint>
 #include <deque>
@@ -17,30 +18,24 @@ namespace schedlab {
 struct Decision
 {
     int actor = 0;
+    int eap = 0;
     std::vector<float> state;
     std::vector<std::uint8_t> mask;
     int action = 0;
 };
 
 /**
- * One slot of experience. Its reward û_t = e^{−λ−εν} is known once every request
- * its agents dispatched has an outcome: λ counts the slot's own requests that
- * missed their delay requirement, so the reward answers for the slot's actions
- * rather than for requests dispatched many slots before.
+ * One slot of experience. Its reward û_t = e^{−λ−εν} (kaisSlotReward) is known once
+ * every request its agents dispatched has an outcome.
  */
 struct SlotRecord
 {
     std::vector<float> before, after; ///< ŝ_t and ŝ_{t+1}
     std::vector<Decision> decisions;
-    double xi = 0.0;   ///< ξ at the end of the slot
-    int open = 0;      ///< dispatched requests without an outcome yet
-    int missed = 0;    ///< dispatched requests that missed their deadline
+    SlotViolations violations;
+    double xi = 0.0;     ///< ξ at the end of the slot
     bool closed = false; ///< the slot has run
-    bool ready() const { return closed && open == 0; }
-    double lambda() const
-    {
-        return decisions.empty() ? 0.0 : double(missed) / double(decisions.size());
-    }
+    bool ready() const { return closed && violations.open == 0; }
 };
 
 /**
@@ -71,8 +66,9 @@ public:
     std::deque<SlotRecord> &records() { return mRecords; }
     long firstSlot() const { return mFirstSlot; }
     void popFront();
-    /** Gives up on the outcomes still missing (the episode ended). */
-    void closeAll();
+    /** The episode ended at `state.now`: a request still open past its deadline
+     *  missed it, one before its deadline has no outcome (SlotRecord::unknown). */
+    void closeAll(const SimState &state);
 
     double entropySum = 0.0; ///< of eq. 5's distribution over every decision
     long decisions = 0;

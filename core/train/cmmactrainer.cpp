@@ -5,16 +5,16 @@
 #include "learn/cmmacmodel.h"
 #include "learn/fastmlp.h"
 #include "learn/globalstate.h"
+#include "learn/localstate.h"
 #include "model/scenario.h"
 #include "registry/buildpolicies.h"
+#include "train/cmmacadvantage.h"
 #include "train/cmmacexperience.h"
 #include "train/cmmacnets.h"
 #include "train/curriculum.h"
 #include "train/gpglearner.h"
-#include "env/kaisreward.h"
 
 #include <chrono>
-#include <cmath>
 #include <map>
 #include <memory>
 #include <stdexcept>
@@ -23,14 +23,6 @@ namespace schedlab {
 
 namespace {
 
-/**
- * Discount γ of eq. 3 and 7; KaiS does not state it. A slot's reward already counts
- * the outcomes of that slot's own requests (SlotRecord), so a short horizon loses
- * little, and it keeps the bootstrap from a young critic small: at γ = 0.9 the
- * critic's V(ŝ_{t+1}), lower after requests join edge queues, outweighed the
- * rewards and drove the actors to the cloud (tutorial, ε = 0: throughput 0.904
- * against 0.929 at γ = 0.5).
- */
 constexpr int kDefaultEpisodes = 40; ///< the documented default budget (README, "Training")
 constexpr int kUpdateSlots = 16;     ///< slots of experience per update (Algorithm 1, l. 19)
 
@@ -52,7 +44,8 @@ public:
     CmmacTrainer(const Scenario &scenario, const TrainOptions &options, bool withGpg)
         : mScenario(scenario), mOptions(options),
           mEpisodes(options.episodes > 0 ? options.episodes : kDefaultEpisodes),
-          mTopology(Topology::build(scenario)), mGlobal(mTopology, int(scenario.services.size())),
+          mKais(scenario.policies.kais), mTopology(Topology::build(scenario)),
+          mGlobal(mTopology, int(scenario.services.size()), mKais.stateScale == "squashed"),
           mCritic(mGlobal.size(), options.seed * 2 + 1)
     {
         if (mTopology.eaps.empty())
@@ -99,6 +92,10 @@ public:
         m.info["episodes"] = std::to_string(mEpisodesDone);
         m.info["epsilon"] = std::to_string(epsilon());
         m.info["seed"] = std::to_string(mOptions.seed);
+        m.info["gamma"] = std::to_string(mKais.discount);
+        m.info["advantage"] = mKais.advantage;
+        m.info["critic"] = mKais.critic;
+        m.info[kStateScaleKey] = mKais.stateScale;
         return m;
     }
 
@@ -135,7 +132,7 @@ private:
                     const std::function<void(const TrainPoint &)> &onPoint,
                     std::chrono::steady_clock::time_point start)
     {
-        const CurriculumStage stage = curriculumStage(k, mEpisodes);
+        const CurriculumStage stage = curriculumStage(k, mEpisodes, mKais.curriculum);
         const Scenario scenario = stageScenario(mScenario, stage);
         ExperienceCollector agent(mGlobal.locals(), mActorOf, mFast);
         RunOptions options;
@@ -168,7 +165,7 @@ private:
             control.progress(double(engine.state().slot) / double(engine.totalSlots()));
             agent.endSlot(globalState(), engine.metrics().lastXi());
             if (!more)
-                agent.closeAll();
+                agent.closeAll(engine.state());
             // Learn from the oldest slots once their outcomes are all known.
             auto &records = agent.records();
             int ready = 0;
@@ -207,72 +204,34 @@ private:
         return true;
     }
 
-    /**
-     * Algorithm 1, lines 18–19, over the slots since the last update: the critic
-     * regresses V(ŝ_t) on V* = û_t + γ V_θ'v(ŝ_{t+1}) (eq. 2–3: the agents share the
-     * reward, so eq. 3's π-weighted sum over their actions is this one target), then
-     * each actor takes the policy-gradient step of eq. 6 with the advantage of eq. 7,
-     * A = V* − V_θv(ŝ_t), for every decision of the slot; advantages are standardised
-     * over the batch, as is usual for stable steps.
-     */
+    /** Algorithm 1, lines 18–19, over the slots since the last update (cmmacBatch):
+     *  the critic's step of eq. 2, then each actor's of eq. 6 with eq. 7's advantages. */
     double update(const std::deque<SlotRecord> &records, int n, Losses &losses)
     {
-        const std::size_t width = std::size_t(mGlobal.size());
-        std::vector<float> before, targets(static_cast<std::size_t>(n)), values(targets.size());
-        before.reserve(width * std::size_t(n));
-        double rewardSum = 0.0;
-        for (int i = 0; i < n; ++i) {
-            const SlotRecord &r = records[std::size_t(i)];
-            const double u = kaisDispatchReward(r.lambda(), r.xi, epsilon());
-            rewardSum += u;
-            targets[std::size_t(i)] = float(u) + float(mScenario.policies.kais.discount) * mTarget.forward(r.after)[0];
-            values[std::size_t(i)] = mValue.forward(r.before)[0];
-            before.insert(before.end(), r.before.begin(), r.before.end());
-        }
-        losses.critic += mCritic.regressionStep(before, targets);
+        const CmmacBatch batch = cmmacBatch(records, n, mValue, mTarget, mGlobal, mKais, epsilon());
+        losses.critic += mCritic.regressionStep(batch.criticRows, batch.criticTargets);
         ++losses.criticSteps;
         mValue = FastMlp(mCritic.weights(), FastMlp::Head::Linear);
-
-        std::vector<const Decision *> decisions;
-        std::vector<float> advantages;
-        for (int i = 0; i < n; ++i)
-            for (const Decision &d : records[std::size_t(i)].decisions) {
-                decisions.push_back(&d);
-                advantages.push_back(targets[std::size_t(i)] - values[std::size_t(i)]);
-            }
-        if (decisions.empty())
-            return rewardSum;
-        double mean = 0.0, square = 0.0;
-        for (float v : advantages) {
-            mean += v;
-            square += double(v) * v;
-        }
-        mean /= double(advantages.size());
-        const double sd =
-            std::sqrt(std::max(0.0, square / double(advantages.size()) - mean * mean));
-        for (float &v : advantages)
-            v = float((v - mean) / (sd + 1e-6));
-
         for (std::size_t a = 0; a < mActors.size(); ++a) {
-            std::vector<float> states, advantageRows;
+            std::vector<float> states, advantages;
             std::vector<std::uint8_t> masks;
             std::vector<int> actions;
-            for (std::size_t i = 0; i < decisions.size(); ++i) {
-                const Decision &d = *decisions[i];
+            for (std::size_t i = 0; i < batch.decisions.size(); ++i) {
+                const Decision &d = *batch.decisions[i];
                 if (d.actor != int(a))
                     continue;
                 states.insert(states.end(), d.state.begin(), d.state.end());
                 masks.insert(masks.end(), d.mask.begin(), d.mask.end());
                 actions.push_back(d.action);
-                advantageRows.push_back(advantages[i]);
+                advantages.push_back(batch.advantages[i]);
             }
             if (actions.empty())
                 continue;
-            losses.actor += mActors[a].policyGradientStep(states, masks, actions, advantageRows);
+            losses.actor += mActors[a].policyGradientStep(states, masks, actions, advantages);
             ++losses.actorSteps;
             mFast[a] = FastMlp(mActors[a].weights(), FastMlp::Head::ReluPlusOne);
         }
-        return rewardSum;
+        return batch.rewardSum;
     }
 
     double epsilon() const { return mOptions.epsilon.value_or(mScenario.policies.kais.epsilon); }
@@ -280,6 +239,7 @@ private:
     Scenario mScenario;
     TrainOptions mOptions;
     int mEpisodes;
+    KaisParameters mKais;
     int mEpisodesDone = 0;
     long mSteps = 0;
     Topology mTopology;

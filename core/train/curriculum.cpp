@@ -7,12 +7,14 @@
 
 namespace schedlab {
 
-CurriculumStage curriculumStage(int episode, int episodes)
+CurriculumStage curriculumStage(int episode, int episodes, const std::string &kind)
 {
-    if (episodes >= 4 && episode < episodes / 4)
-        return {"simple", 0.25, 0.5, true};
-    if (episodes >= 4 && episode < episodes / 2)
-        return {"medium", 0.5, 0.75, false};
+    const bool staged = episodes >= 4 && kind != "none";
+    const bool light = kind == "light" || kind == "poisson-first";
+    if (staged && episode < episodes / 4)
+        return {"simple", 0.25, light ? 0.5 : 1.0, kind == "poisson-first"};
+    if (staged && episode < episodes / 2)
+        return {"medium", 0.5, light ? 0.75 : 1.0, false};
     return {"full", 1.0, 1.0, false};
 }
 

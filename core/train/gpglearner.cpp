@@ -27,6 +27,7 @@ GpgLearner::Options GpgLearner::Options::of(const Scenario &scenario, std::uint6
     o.nodesPerFrame = scenario.policies.kais.nodesPerFrame;
     o.stackedNodes = gpgStackedNodes(scenario, Topology::build(scenario));
     o.seed = seed;
+    o.baselineByRemaining = scenario.policies.kais.gpgBaseline == "remaining";
     return o;
 }
 
@@ -118,9 +119,10 @@ GpgEpisode GpgLearner::endEpisode(const SimState &state)
         double ret = 0.0; // G_τ = Σ_{τ' ≥ τ} ũ_τ'
         for (std::size_t k = t; k-- > 0;) {
             ret += trajectory.rewards[k];
-            baseline.sum[k] += ret;
-            ++baseline.count[k];
-            const double mu = baseline.sum[k] / baseline.count[k];
+            const std::size_t slot = mOptions.baselineByRemaining ? t - 1 - k : k;
+            baseline.sum[slot] += ret;
+            ++baseline.count[slot];
+            const double mu = baseline.sum[slot] / baseline.count[slot];
             trajectory.samples[k].advantage = float(ret - mu);
             rewardSum += trajectory.rewards[k];
         }

@@ -3,12 +3,12 @@
 
 #include "learn/gpgforward.h"
 #include "learn/gpgmodel.h"
-#include "train/gpgnetwork.h"
 #include "learn/gpgstate.h"
 #include "learn/learnedmodel.h"
 #include "model/scenario.h"
 #include "policy/orchestrationpolicy.h"
 #include "state/random.h"
+#include "train/gpgnetwork.h"
 
 #include <cstdint>
 #include <map>
@@ -45,10 +45,13 @@ struct GpgEpisode
  * begins, or when the episode ends for the last decision.
  *
  * Eq. 12 at endEpisode: returns G_τ = Σ_{τ'≥τ} ũ_{τ'} per site; the baseline μ_τ
- * is the mean G_τ over all episodes so far, this one included, per site and frame
- * index ("the cumulative reward from frame τ onwards, averaged over all training
- * episodes"); one Adam step on −Σ_τ log π(ã_τ | s̃_τ)(G_τ − μ_τ) / decisions. The
- * first episode's advantages are therefore 0.
+ * is "the cumulative reward from frame τ onwards, averaged over all training
+ * episodes": the mean G over all episodes so far, this one included, per site and
+ * number of frames from τ to the episode's end (episodes of a curriculum differ in
+ * length, and G_τ sums the frames left: averaged per frame index instead, the first
+ * frames of a long episode would be compared with short episodes' whole returns);
+ * one Adam step on −Σ_τ log π(ã_τ | s̃_τ)(G_τ − μ_τ) / decisions. The first
+ * episode's advantages are therefore 0.
  *
  * To combine GPG with another learner in one loop (Algorithm 1: cMMAC every slot,
  * GPG every frame), make the GpgLearner the episode's orchestration plane:
@@ -79,9 +82,12 @@ public:
     struct Options
     {
         int nodesPerFrame = KaisParameters{}.nodesPerFrame; ///< H
-        int stackedNodes = 0; ///< state stacking over this many nodes (KaiS Fig. 13b); 0: GNN
+        int stackedNodes = 0;    ///< state stacking over this many nodes (KaiS Fig. 13b); 0: GNN
         double queueScale = 0.0; ///< κ of the reward; 0: the site's edge node count
-        std::uint64_t seed = 1;  ///< initial weights
+        /** μ_τ averaged per frames left to the episode's end (KaisParameters::gpgBaseline
+         *  "remaining"), else per frame index. */
+        bool baselineByRemaining = true;
+        std::uint64_t seed = 1; ///< initial weights
 
         /** H and the encoder of `scenario`'s `policies.kais`; throws
          *  std::invalid_argument when state stacking cannot apply to it. */
@@ -114,7 +120,7 @@ private:
     };
     struct Baseline
     {
-        std::vector<double> sum; ///< per frame index: Σ over episodes of G_τ
+        std::vector<double> sum; ///< per frames left (or frame index): Σ over episodes of G_τ
         std::vector<int> count;
     };
 

@@ -35,10 +35,8 @@ double largestEdgeMemory(const Scenario &scenario)
 class RequestDrawer
 {
 public:
-    RequestDrawer(const Scenario &scenario, int eapCount, std::uint64_t seed,
-                  TracePool pool = {})
-        : mScenario(scenario), mEapCount(eapCount),
-          mRouting(Rng::stream(seed, "workload.routing")),
+    RequestDrawer(const Scenario &scenario, int eapCount, std::uint64_t seed, TracePool pool = {})
+        : mScenario(scenario), mEapCount(eapCount), mRouting(Rng::stream(seed, "workload.routing")),
           mRequests(Rng::stream(seed, "workload.requests")), mPool(std::move(pool)),
           mMachineMemory(largestEdgeMemory(scenario))
     {
@@ -96,8 +94,7 @@ public:
 private:
     int bodies() const
     {
-        return mPool.requests.empty() ? int(mScenario.services.size())
-                                      : int(mPool.requests.size());
+        return mPool.requests.empty() ? int(mScenario.services.size()) : int(mPool.requests.size());
     }
 
     void fromService(Arrival &a)
@@ -147,8 +144,8 @@ public:
             body = mDraw.pickBody();
             // P1/P3 modulate the total rate, so the CPU sum load oscillates; P2 keeps the
             // rate and shifts the mix towards memory-heavy bodies and back.
-            const double weight = mMemoryMix ? 1.0 + mAmplitude * mMemoryRank[body] * wave
-                                             : 1.0 + mAmplitude * wave;
+            const double weight =
+                mMemoryMix ? 1.0 + mAmplitude * mMemoryRank[body] * wave : 1.0 + mAmplitude * wave;
             if (mTimes.uniform() * (1.0 + mAmplitude) < weight)
                 break;
         }
@@ -270,17 +267,14 @@ public:
 
 } // namespace
 
-std::unique_ptr<ArrivalSource> makeArrivalSource(const Scenario &scenario,
-                                                 const Topology &topology,
+std::unique_ptr<ArrivalSource> makeArrivalSource(const Scenario &scenario, const Topology &topology,
                                                  std::uint64_t seed, std::string *error)
 {
     const RequestWorkload &w = scenario.workload.requests;
     const int eaps = int(topology.eaps.size());
     if (eaps == 0 || w.kind == RequestWorkloadKind::None)
         return std::make_unique<EmptySource>();
-    const bool fromTrace = w.kind == RequestWorkloadKind::Trace ||
-                           (w.kind == RequestWorkloadKind::Pattern && !w.tracePath.empty());
-    if (fromTrace) {
+    if (w.readsTrace()) {
         TracePool pool = loadTracePool(scenario, error);
         if (pool.requests.empty())
             return nullptr;

@@ -21,9 +21,9 @@ std::vector<int> demandClasses(const std::vector<TraceTask> &tasks, int services
     out.reserve(tasks.size());
     const double n = double(tasks.size());
     for (const TraceTask &t : tasks) {
-        const auto below = std::lower_bound(sorted.begin(), sorted.end(),
-                                            std::make_pair(t.cpu, t.memory)) -
-                           sorted.begin();
+        const auto below =
+            std::lower_bound(sorted.begin(), sorted.end(), std::make_pair(t.cpu, t.memory)) -
+            sorted.begin();
         out.push_back(std::min(services - 1, int(services * (double(below) / n))));
     }
     return out;
@@ -52,8 +52,8 @@ TracePool makeTracePool(const std::vector<TraceTask> &tasks, TraceFormat format,
         TraceRequest r;
         r.start = t.start;
         r.delay = std::max(1.0, t.end - t.start);
-        r.service = classes.empty() ? int(stableHash(t.service) % std::uint64_t(services))
-                                    : classes[i];
+        r.service =
+            classes.empty() ? int(stableHash(t.service) % std::uint64_t(services)) : classes[i];
         r.cpu = t.cpu;
         r.memory = t.memory;
         pool.requests.push_back(r);
@@ -66,9 +66,7 @@ TracePool makeTracePool(const std::vector<TraceTask> &tasks, TraceFormat format,
 std::string traceFileOf(const Scenario &scenario)
 {
     const RequestWorkload &w = scenario.workload.requests;
-    const bool fromTrace = w.kind == RequestWorkloadKind::Trace ||
-                           (w.kind == RequestWorkloadKind::Pattern && !w.tracePath.empty());
-    if (!fromTrace || w.tracePath.empty())
+    if (!w.readsTrace() || w.tracePath.empty())
         return {};
     std::filesystem::path path = w.tracePath;
     if (path.is_relative() && !scenario.sourcePath.empty())

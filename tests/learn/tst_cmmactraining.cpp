@@ -6,12 +6,12 @@
 #include "common/cli.h"
 #include "common/testscenarios.h"
 #include "common/trained.h"
+#include "env/kaisreward.h"
 #include "experiment/comparison.h"
 #include "learn/cmmacmodel.h"
 #include "learn/trainer.h"
 #include "scenario/scenarioio.h"
 #include "train/curriculum.h"
-#include "env/kaisreward.h"
 #include "train/trainers.h"
 
 #include <QJsonDocument>
@@ -65,8 +65,25 @@ private Q_SLOTS:
         const Scenario s = quickScenario();
         const Scenario simple = stageScenario(s, curriculumStage(0, 8));
         QCOMPARE(simple.time.duration, s.time.duration * 0.25);
-        QCOMPARE(simple.workload.requests.rate, s.workload.requests.rate * 0.5);
+        QCOMPARE(simple.workload.requests.rate, s.workload.requests.rate);
+        const Scenario light = stageScenario(s, curriculumStage(0, 8, "light"));
+        QCOMPARE(light.time.duration, s.time.duration * 0.25);
+        QCOMPARE(light.workload.requests.rate, s.workload.requests.rate * 0.5);
         QVERIFY(stageScenario(s, curriculumStage(7, 8)) == s);
+        QCOMPARE(curriculumStage(0, 8, "none").name, std::string("full"));
+
+        // Sec. IV-C's simple sequences are the scenario's own workload, lighter and
+        // shorter: a pattern paced over a trace keeps its trace.
+        Scenario paced = s;
+        paced.workload.requests.kind = RequestWorkloadKind::Pattern;
+        paced.workload.requests.pattern = Pattern::P4;
+        paced.workload.requests.tracePath = "trace.csv";
+        const Scenario lighter = stageScenario(paced, curriculumStage(0, 8, "light"));
+        QVERIFY(lighter.workload.requests.readsTrace());
+        QCOMPARE(lighter.workload.requests.pattern, Pattern::P4);
+        QCOMPARE(lighter.workload.requests.rate, paced.workload.requests.rate * 0.5);
+        const Scenario steady = stageScenario(paced, curriculumStage(0, 8, "poisson-first"));
+        QCOMPARE(steady.workload.requests.kind, RequestWorkloadKind::Poisson);
     }
 
     void pointsAndDeterminism()
@@ -145,19 +162,18 @@ private Q_SLOTS:
     }
 
     /**
-     * The issue's check on tutorial.yaml, with ε = 0: trained on seeds 1000+ and run on
-     * the comparison seeds 1–5, cmmac beats random dispatch on throughput rate, seed
-     * by seed on the same workloads. With the default ε = 1 it does not: on this
-     * topology ν is lowest when the edge idles, and the actors learn to offload
-     * (README, "Learning schedulers").
+     * On tutorial.yaml with the paper's reward (ε = 1) and the default readings:
+     * trained on seeds 1000+ and run on the comparison seeds 1–5, cmmac serves more on
+     * time than random dispatch on the same workloads. (With ξ in percent, or with the
+     * light curriculum, it learns to keep the edge idle and does not: README,
+     * "Learning schedulers".)
      */
     void trainedOnTutorialBeatsRandom()
     {
         const auto loaded = loadScenarioFile(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml");
         QVERIFY(loaded.scenario);
         const Scenario &s = *loaded.scenario;
-        TrainOptions o = cmmacOptions(30, 1000);
-        o.epsilon = 0.0;
+        const TrainOptions o = cmmacOptions(40, 1000);
         const auto model = test::trained(s, o);
         PolicySelection learned = s.policies, random = s.policies;
         learned.dispatch = "cmmac";

@@ -28,7 +28,8 @@ struct Episode
 Episode trainerEpisode(const Scenario &s, std::uint64_t seed, double epsilon)
 {
     const Topology topology = Topology::build(s);
-    const GlobalStateBuilder global(topology, int(s.services.size()));
+    const GlobalStateBuilder global(topology, int(s.services.size()),
+                                    s.policies.kais.stateScale == "squashed");
     std::vector<int> actorOf;
     std::vector<FastMlp> actors;
     for (int b = 0; b < global.eaps(); ++b) {
@@ -51,10 +52,10 @@ Episode trainerEpisode(const Scenario &s, std::uint64_t seed, double epsilon)
         more = engine.stepSlot();
         agent.endSlot({}, engine.metrics().lastXi());
         if (!more)
-            agent.closeAll();
+            agent.closeAll(engine.state());
         while (!agent.records().empty() && agent.records().front().ready()) {
             SlotRecord &r = agent.records().front();
-            e.slotRewards.push_back(kaisDispatchReward(r.lambda(), r.xi, epsilon));
+            e.slotRewards.push_back(kaisSlotReward(r.violations, r.xi, s.policies.kais, epsilon));
             for (Decision &d : r.decisions)
                 e.decisions.push_back(std::move(d));
             agent.popFront();

@@ -44,16 +44,16 @@ private Q_SLOTS:
     void readWrittenAndReadAgain()
     {
         const ScenarioLoad load = loadScenarioText(
-            tutorialWith("{H: 3, lambda_e: 0.8, lambda_prime: 0.25, gamma: 0.9, epsilon: 2}"));
+            tutorialWith("{H: 3, lambda_e: 0.8, lambda_prime: 0.25, gamma: 0.7, epsilon: 2}"));
         QVERIFY2(load.ok(), load.errors.empty() ? "" : load.errors[0].format().c_str());
         const KaisParameters &k = load.scenario->policies.kais;
         QCOMPARE(k.nodesPerFrame, 3);
         QCOMPARE(k.experienceDiscount, 0.8);
         QCOMPARE(k.latePenalty, 0.25);
-        QCOMPARE(k.discount, 0.9);
+        QCOMPARE(k.discount, 0.7);
         QCOMPARE(k.epsilon, 2.0);
         const std::string text = saveScenarioText(*load.scenario);
-        QVERIFY(text.find("kais: {H: 3, lambda_e: 0.8, lambda_prime: 0.25, gamma: 0.9, "
+        QVERIFY(text.find("kais: {H: 3, lambda_e: 0.8, lambda_prime: 0.25, gamma: 0.7, "
                           "epsilon: 2}") != std::string::npos);
         const ScenarioLoad again = loadScenarioText(text);
         QVERIFY(again.ok());
@@ -70,11 +70,14 @@ private Q_SLOTS:
         QTest::newRow("lambda_e 1") << "{lambda_e: 1}"
                                     << "policies.kais.lambda_e: must lie strictly between 0 and 1, "
                                        "got 1";
-        QTest::newRow("gamma 0") << "{gamma: 0}" << "policies.kais.gamma: must lie in (0, 1], got 0";
-        QTest::newRow("H 0") << "{H: 0}" << "policies.kais.H: must be > 0, got 0";
+        QTest::newRow("gamma 0") << "{gamma: 0}"
+                                 << "policies.kais.gamma: must lie in (0, 1], got 0";
+        QTest::newRow("H 0") << "{H: 0}"
+                             << "policies.kais.H: must be > 0, got 0";
         QTest::newRow("epsilon -1") << "{epsilon: -1}"
                                     << "policies.kais.epsilon: must not be negative, got -1";
-        QTest::newRow("typo") << "{epsilom: 1}" << "did you mean 'epsilon'";
+        QTest::newRow("typo") << "{epsilom: 1}"
+                              << "did you mean 'epsilon'";
         QTest::newRow("encoder") << "{encoder: stackin}"
                                  << "policies.kais.encoder: expected gnn or stacking, got "
                                     "'stackin' (did you mean 'stacking'?)";
@@ -94,17 +97,17 @@ private Q_SLOTS:
     {
         const auto base = test::cli({"run", "scenarios/kais-testbed.yaml", "--json"});
         QVERIFY2(base.exitCode == 0, base.err.constData());
-        const auto changed = test::cli({"run", "scenarios/kais-testbed.yaml", "--json", "--set",
-                                        "policies.kais.lambda_prime=0.01", "--set",
-                                        "policies.kais.lambda_e=0.1"});
+        const auto changed =
+            test::cli({"run", "scenarios/kais-testbed.yaml", "--json", "--set",
+                       "policies.kais.lambda_prime=0.01", "--set", "policies.kais.lambda_e=0.1"});
         QVERIFY2(changed.exitCode == 0, changed.err.constData());
         const auto onTime = [](const QByteArray &json) {
             return QJsonDocument::fromJson(json).object().value("on_time").toDouble(-1);
         };
         QVERIFY(onTime(base.out) > 0);
         QVERIFY(onTime(changed.out) > 0 && onTime(changed.out) != onTime(base.out));
-        const auto bad = test::cli({"run", "scenarios/kais-testbed.yaml", "--set",
-                                    "policies.kais.lambda_e=1"});
+        const auto bad =
+            test::cli({"run", "scenarios/kais-testbed.yaml", "--set", "policies.kais.lambda_e=1"});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY2(bad.err.contains("policies.kais.lambda_e: must lie strictly between 0 and 1"),
                  bad.err.constData());

@@ -13,6 +13,7 @@ namespace {
 struct RoomWatch final : SimObserver
 {
     int toEdge = 0, toCloud = 0, overbooked = 0;
+    int largeToEdge = 0; ///< requests sent to a node with fewer cores than they ask for
     double cpuSeen = 0.0, memorySeen = 0.0; ///< the largest demands dispatched
     void onDispatch(const SimState &state, std::int32_t id, int, int target) override
     {
@@ -24,9 +25,11 @@ struct RoomWatch final : SimObserver
         }
         ++toEdge;
         const Request &r = state.requests[std::size_t(id)];
+        largeToEdge += r.cpu > state.topology->nodes[std::size_t(target)].cpu;
         const NodeState &ns = state.nodes[std::size_t(target)];
         const NodeInfo &info = state.topology->nodes[std::size_t(target)];
-        if (ns.requestCpu + r.cpu > info.cpu + 1e-9 || ns.requestMemory + r.memory > info.memory + 1e-9)
+        if (ns.requestCpu + r.cpu > info.cpu + 1e-9 ||
+            ns.requestMemory + r.memory > info.memory + 1e-9)
             ++overbooked;
     }
 };
@@ -116,6 +119,41 @@ private Q_SLOTS:
         QVERIFY(w.memorySeen > 0.0 && w.memorySeen < largest);
     }
 
+    void patternOverATraceKeepsTheTasksDemands_data()
+    {
+        QTest::addColumn<QString>("dispatch");
+        QTest::addColumn<int>("pattern");
+        for (const char *d : {"greedy", "random", "round-robin", "kube-default", "gsp-ss"})
+            for (const Pattern p : {Pattern::P1, Pattern::P4})
+                QTest::addRow("%s P%d", d, int(p) + 1) << d << int(p);
+    }
+    void patternOverATraceKeepsTheTasksDemands()
+    {
+        // A pattern workload paced over a trace (`kind: pattern` with a `path`) replays
+        // the trace's tasks, demands included: on nodes of 0.3 cores none of its tasks,
+        // which ask for 0.4 cores or more, may go to the edge (eq. 4).
+        QFETCH(QString, dispatch);
+        QFETCH(int, pattern);
+        Scenario s = test::smallScenario(2, 3);
+        for (EapSpec &eap : s.sites[0].eaps)
+            for (NodeSpec &n : eap.nodes)
+                n.cpu = 0.3;
+        for (ServiceSpec &svc : s.services)
+            svc.replicaCpu = 0.1; // replicas fit; the tasks do not
+        RequestWorkload &w = s.workload.requests;
+        w.kind = RequestWorkloadKind::Pattern;
+        w.pattern = Pattern(pattern);
+        w.rate = 12.0;
+        w.traceFormat = "alibaba-2017";
+        w.tracePath = SCHEDLAB_TEST_DATA "/traces/alibaba-2017-sample.csv";
+        s.time.duration = 60.0;
+        const RoomWatch watch = runWith(s, qPrintable(dispatch));
+        QVERIFY2(watch.cpuSeen >= 0.4, qPrintable(QString::number(watch.cpuSeen)));
+        QVERIFY(watch.toCloud > 100);
+        QCOMPARE(watch.overbooked, 0);
+        QCOMPARE(watch.largeToEdge, 0);
+    }
+
     void demandsAreReadWrittenAndChecked()
     {
         Scenario s = withDemands(0.25, 64.0 * (1 << 20));
@@ -123,7 +161,8 @@ private Q_SLOTS:
         const ScenarioLoad back = loadScenarioText(saveScenarioText(s));
         QVERIFY2(back.ok(), back.ok() ? "" : back.errors.front().format().c_str());
         QVERIFY(back.scenario->services == s.services);
-        const std::string plain = saveScenarioText(test::smallScenario()); // no demands: not written
+        const std::string plain =
+            saveScenarioText(test::smallScenario()); // no demands: not written
         const std::size_t request = plain.find("request: {");
         QVERIFY(request != std::string::npos);
         QVERIFY(plain.substr(request, plain.find('\n', request) - request).find("cpu") ==

@@ -56,6 +56,8 @@ public:
         return m;
     }
 
+    double throughputSlope = 0.01; ///< per episode; 0: a flat curve, which converges
+
     TrainPoint point(int episode, bool done) const
     {
         TrainPoint p;
@@ -65,7 +67,7 @@ public:
         p.reward = -1.0 + 0.1 * episode;
         p.actorLoss = 1.0 / (1 + episode);
         p.criticLoss = 2.0 / (1 + episode);
-        p.throughputRate = done ? 0.5 + 0.01 * episode : TrainPoint::kNone;
+        p.throughputRate = done ? 0.5 + throughputSlope * episode : TrainPoint::kNone;
         p.stepsPerSecond = 1000;
         return p;
     }

@@ -206,6 +206,36 @@ private Q_SLOTS:
         QVERIFY(ended.wait(10000));
     }
 
+    void saysWhetherTheCurveConvergedAndCanStopThere()
+    {
+        TrainingDashboard dashboard;
+        trainFake(dashboard, 40); // throughput rising by 0.01 an episode
+        QCOMPARE(dashboard.convergence().judgement().verdict,
+                 ConvergenceMonitor::Verdict::Improving);
+        QVERIFY2(dashboard.statusText().contains("still improving: train longer"),
+                 qPrintable(dashboard.statusText()));
+
+        dashboard.setTrainerFactory([](const Scenario &, const TrainOptions &o) {
+            auto flat = std::make_unique<test::FakeTrainer>(o.episodes, 10, 1ms);
+            flat->throughputSlope = 0.0;
+            return flat;
+        });
+        dashboard.untilConvergedBox()->setChecked(true);
+        dashboard.setEpisodes(500);
+        QSignalSpy ended(&dashboard, &TrainingDashboard::runEnded);
+        QVERIFY(dashboard.start());
+        QVERIFY(ended.wait(20000));
+        QVERIFY(dashboard.convergence().converged());
+        const int window = dashboard.convergence().window(); // 25 for 500 episodes
+        QCOMPARE(window, 25);
+        QCOMPARE(dashboard.convergence().judgement().convergedFrom, 2 * window - 1);
+        QVERIFY2(dashboard.curves().episodes() >= 2 * window && dashboard.curves().episodes() < 500,
+                 qPrintable(QString::number(dashboard.curves().episodes())));
+        QVERIFY2(dashboard.statusText().startsWith("Converged: "),
+                 qPrintable(dashboard.statusText()));
+        QVERIFY(dashboard.statusText().contains("converged at episode 50"));
+    }
+
     void checkpointsRoundTripAndBadFilesAreRefused()
     {
         QTemporaryDir dir;

@@ -62,6 +62,11 @@ TrainingDashboard::TrainingDashboard(QWidget *parent)
     mEpisodes->setSpecialValueText(tr("agent's default"));
     mEpisodes->setValue(20);
     form->addRow(tr("Episodes"), mEpisodes);
+    mUntilConverged = new QCheckBox(tr("Stop when converged"), run);
+    mUntilConverged->setToolTip(
+        tr("End the run once the throughput curve has flattened: the mean of the last window of "
+           "episodes within the 95% interval of the window before. Episodes is then the cap."));
+    form->addRow(mUntilConverged);
     mSeed = new SeedBox(run);
     mSeed->setValue(1);
     mSeed->setToolTip(tr("Episode k runs the workload with seed + k"));
@@ -169,6 +174,7 @@ TrainingDashboard::TrainingDashboard(QWidget *parent)
     });
     connect(&mSession, &TrainingSession::started, this, [this](int planned) {
         mPlanned = planned;
+        mConvergence = ConvergenceMonitor(ConvergenceMonitor::windowFor(planned));
         mDirty = true;
         updateEpisodeBar();
     });
@@ -278,6 +284,7 @@ bool TrainingDashboard::start()
     mFraction = 0.0;
     mDirty = true; // the last run's curves and axes go at once, not at this run's first point
     mEnded.clear();
+    mConvergedStop = false;
     mAgentRunning = mAgent->currentText();
     mRunScenario = q(mScenario.name);
     mRunSeed = mSeed->value();
@@ -304,9 +311,15 @@ void TrainingDashboard::stop()
 
 void TrainingDashboard::received(const TrainPoints &points)
 {
-    for (const TrainPoint &p : points)
+    for (const TrainPoint &p : points) {
         if (mCurves.add(p))
             mFraction = 0.0; // the next episode begins
+        if (p.episodeDone && mConvergence.add(p.episode, p.stage, p.throughputRate) &&
+            mConvergence.converged() && mUntilConverged->isChecked() && !mConvergedStop) {
+            mConvergedStop = true;
+            mSession.stop(); // the next episode does not start
+        }
+    }
     if (!points.empty()) {
         mLast = points.back();
         mHaveLast = true;
@@ -337,8 +350,10 @@ void TrainingDashboard::runFinished(const ModelPtr &model, bool stopped, const Q
         tr("trained here: %1 on %2, seed %3").arg(count, mRunScenario).arg(qulonglong(mRunSeed));
     if (!mContinuedFrom.isEmpty())
         mModelLabel += tr(", continued from %1").arg(mContinuedFrom);
-    mEnded = (stopped ? tr("Stopped after %1.").arg(count) : tr("Finished: %1.").arg(count)) + ' ' +
-             storeNote;
+    mEnded = (mConvergedStop ? tr("Converged: %1.").arg(count)
+              : stopped      ? tr("Stopped after %1.").arg(count)
+                             : tr("Finished: %1.").arg(count)) +
+             ' ' + storeNote;
     mDirty = true;
     redraw();
     updateModelLabel();
@@ -399,7 +414,8 @@ QString TrainingDashboard::statusText() const
         parts << tr("%1 steps/s").arg(locale.toString(mLast.stepsPerSecond, 'f', 0));
     if (!mLast.stage.empty())
         parts << tr("stage %1").arg(q(mLast.stage));
-    return parts.join(QStringLiteral("  ·  "));
+    return parts.join(QStringLiteral("  ·  ")) + '\n' +
+           tr("Throughput: %1").arg(q(mConvergence.describe()));
 }
 
 void TrainingDashboard::updateControls()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "learn/convergence.h"
 #include "trainingcurves.h"
 #include "trainingsession.h"
 
@@ -74,6 +75,10 @@ public:
     const TrainingCurves &curves() const { return mCurves; }
     TrainingCharts *charts() const { return mCharts; }
     QString statusText() const;
+    /** Whether the last run's throughput curve has converged (ConvergenceMonitor). */
+    const ConvergenceMonitor &convergence() const { return mConvergence; }
+    /** "Stop when converged": the run ends once its curve has converged. */
+    QCheckBox *untilConvergedBox() const { return mUntilConverged; }
     /** How far the episode in progress has come; shown while a run is active. */
     QProgressBar *episodeProgress() const { return mEpisodeBar; }
     /** The text of the last message box shown (errors of save and load). */
@@ -130,6 +135,9 @@ private:
     QDoubleSpinBox *mEpsilon;
     QComboBox *mReward;
     QCheckBox *mContinue;
+    QCheckBox *mUntilConverged;
+    ConvergenceMonitor mConvergence{ConvergenceMonitor::windowFor(0)};
+    bool mConvergedStop = false; ///< the run was stopped because it converged
     QPushButton *mStart, *mPause, *mResume, *mStop;
     QSlider *mSmoothing;
     QLabel *mSmoothingValue;
