@@ -12,7 +12,7 @@ DEPS      := cmake ninja-build g++ pkg-config qt6-base-dev qt6-svg-dev libqcusto
              nlohmann-json3-dev libboost-dev libbenchmark-dev xvfb xauth \
              fonts-urw-base35 fonts-lmodern \
              python3-dev pybind11-dev python3-numpy python3-pandas python3-pytest \
-             python3-matplotlib
+             python3-matplotlib python3-yaml
 # The Slurm test (tests/cluster/slurm_sweep.sh) starts a cluster of this machine alone
 # from these when the tests run as root, and skips without them; they install in
 # seconds and the test takes about 12 s. Installing them starts no daemon without an
@@ -35,7 +35,7 @@ SANITIZE_ENV   := ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
 # The sanitizer and fuzz trees: no GUI, no benchmarks, and flags of their own.
 CHECK_TREE     := -DSCHEDLAB_BUILD_GUI=OFF -DSCHEDLAB_BUILD_BENCH=OFF -DCMAKE_BUILD_TYPE=None
 
-.PHONY: all deps configure build run test bench package clean format sanitize fuzz-deps fuzz
+.PHONY: all deps configure build run test bench bench-kais package clean format sanitize fuzz-deps fuzz
 
 all: build
 
@@ -68,6 +68,13 @@ run: build
 	    --dispatch greedy,random,round-robin,kube-default --seeds 5 --jobs $(JOBS) \
 	    --out results/tutorial --db results/experiments.db; \
 	fi
+
+# What each reading of KaiS's training does (README, "Learning schedulers"): the
+# tutorial in about 3 minutes, the testbed in about an hour on 2 cores.
+bench-kais: build
+	$(PYTHON) bench/kais_readings.py scenarios/tutorial.yaml --agent cmmac --episodes 200 --build $(BUILD)
+	$(PYTHON) bench/kais_readings.py scenarios/kais-testbed.yaml --agent kais --episodes 400 \
+	  --baselines firmament,greedy,random --build $(BUILD)
 
 test: build
 	cd $(BUILD) && QT_QPA_PLATFORM=offscreen ctest --output-on-failure -j $(JOBS)

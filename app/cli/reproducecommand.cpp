@@ -103,7 +103,8 @@ int reproduce(const ReproduceArgs &a)
         return Ok;
     }
     if (a.names.empty() || a.out.empty()) {
-        std::fprintf(stderr, "error: give preset names (reproduce --list shows them) and --out DIR\n");
+        std::fprintf(stderr,
+                     "error: give preset names (reproduce --list shows them) and --out DIR\n");
         return BadInput;
     }
     for (const std::string &name : a.names)
@@ -156,8 +157,10 @@ int reproduce(const ReproduceArgs &a)
             s.seeds = *a.seeds;
         else if (a.quick && p.quick.seeds > 0)
             s.seeds = p.quick.seeds;
-        if (a.quick)
+        if (a.quick) {
             s.duration = p.quick.duration;
+            s.trainEpisodes = p.quick.episodes; // a smoke test's budget, not a converged model
+        }
         s.jobs = a.jobs;
         s.db = a.db;
         s.resume = a.resume;

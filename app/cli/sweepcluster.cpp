@@ -36,6 +36,7 @@ nlohmann::ordered_json sweepOptions(const SweepArgs &a)
     o["train_from_preset"] = a.trainFromPreset;
     if (a.trainSeed)
         o["train_seed"] = *a.trainSeed;
+    o["train_episodes"] = a.trainEpisodes;
     return o;
 }
 
@@ -53,6 +54,7 @@ SweepArgs sweepArgsOf(const nlohmann::ordered_json &o)
     a.trainFromPreset = o.value("train_from_preset", false);
     if (o.contains("train_seed"))
         a.trainSeed = o.at("train_seed").get<std::uint64_t>();
+    a.trainEpisodes = o.value("train_episodes", 0);
     a.trainOnCluster = true;
     return a;
 }

@@ -516,6 +516,9 @@ void registerSweepCommand(CLI::App &app, int &exitCode)
     cmd->add_option("--train-seed", a.trainSeed,
                     "With --train: the training seed (default: the scenario's, as `train`)")
         ->check(seedText());
+    cmd->add_option("--train-episodes", a.trainEpisodes,
+                    "With --train: episodes to train (default: the agent's budget, as `train`)")
+        ->check(CLI::Range(1, 1000000));
     cmd->add_flag("--json", a.json, "Print one JSON object");
     cmd->callback([&exitCode] { exitCode = sweepCommand(a); });
 }

@@ -31,6 +31,7 @@ struct SweepArgs
     bool trainOnce = false;       ///< ... or once, on the scenario file as given
     bool trainFromPreset = false; ///< skipped when no policy of the sweep runs it
     std::optional<std::uint64_t> trainSeed;
+    int trainEpisodes = 0; ///< with train: episodes; 0: the agent's default budget
     std::string preset = "ieee-single";
     bool json = false;
     bool resume = false; ///< runs the store (--db) holds complete are not run again

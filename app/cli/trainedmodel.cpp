@@ -68,7 +68,7 @@ int runToStderr(const std::vector<std::string> &args)
 } // namespace
 
 std::shared_ptr<const LearnedModel> trainModel(const Scenario &scenario, const std::string &agent,
-                                               std::uint64_t seed, std::string *error)
+                                               std::uint64_t seed, int episodes, std::string *error)
 {
     const TemporaryFolder folder;
     if (folder.path().empty()) {
@@ -81,16 +81,20 @@ std::shared_ptr<const LearnedModel> trainModel(const Scenario &scenario, const s
     std::string &trace = copy.workload.requests.tracePath;
     if (!trace.empty() && std::filesystem::path(trace).is_relative() &&
         !scenario.sourcePath.empty())
-        trace = std::filesystem::absolute(
-                    std::filesystem::path(scenario.sourcePath).parent_path() / trace)
+        trace = std::filesystem::absolute(std::filesystem::path(scenario.sourcePath).parent_path() /
+                                          trace)
                     .lexically_normal()
                     .string();
     const std::string file = (folder.path() / "scenario.yaml").string();
     const std::string checkpoint = (folder.path() / "model.ckpt").string();
     if (!saveScenarioFile(copy, file, error))
         return nullptr;
-    const int status = runToStderr({trainProgram().string(), "train", file, "--agent", agent,
-                                    "--checkpoint", checkpoint, "--seed", std::to_string(seed)});
+    std::vector<std::string> command{
+        trainProgram().string(), "train",    file,     "--agent",           agent,
+        "--checkpoint",          checkpoint, "--seed", std::to_string(seed)};
+    if (episodes > 0)
+        command.insert(command.end(), {"--episodes", std::to_string(episodes)});
+    const int status = runToStderr(command);
     if (status != 0) {
         *error = "training " + agent + " failed (" + trainProgram().string() +
                  (status < 0 ? " could not run)" : " exited with " + std::to_string(status) + ")");

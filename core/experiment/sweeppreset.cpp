@@ -91,10 +91,10 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
         ctx.error(start, "", "expected a map at the top level, got " + detail::describeNode(root));
         return;
     }
-    MapReader m(ctx, top,
-                {"sweep", "description", "scenario", "param", "values", "dispatch", "dequeue",
-                 "orchestration", "placement", "global", "seeds", "metrics", "duration", "set",
-                 "train", "paper", "source", "time", "claims", "quick"});
+    MapReader m(ctx, top, {"sweep",    "description", "scenario",      "param",     "values",
+                           "dispatch", "dequeue",     "orchestration", "placement", "global",
+                           "seeds",    "metrics",     "duration",      "set",       "train",
+                           "paper",    "source",      "time",          "claims",    "quick"});
     if (const auto v = m.require("sweep", "the preset's schema version; write `sweep: 1`")) {
         int schema = 1;
         if (detail::readInt(ctx, *v, schema) && schema != 1)
@@ -183,14 +183,16 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
     m.string("source", out.source);
     m.string("time", out.time);
     if (const auto v = m.get("claims"))
-        detail::forEachItem(ctx, *v, [&](int, const Field &item) {
-            out.claims.push_back(readClaim(ctx, item));
-        });
+        detail::forEachItem(
+            ctx, *v, [&](int, const Field &item) { out.claims.push_back(readClaim(ctx, item)); });
     if (const auto v = m.get("quick")) {
-        MapReader q(ctx, *v, {"values", "seeds", "duration"});
+        MapReader q(ctx, *v, {"values", "seeds", "duration", "episodes"});
         readList(ctx, q, "values", out.quick.values);
         if (const auto s = q.get("seeds"))
             detail::readInt(ctx, *s, out.quick.seeds);
+        if (const auto e = q.get("episodes");
+            e && detail::readInt(ctx, *e, out.quick.episodes) && out.quick.episodes < 1)
+            ctx.error(e->mark, e->path, "expected 1 or more episodes");
         q.string("duration", out.quick.duration);
     }
     if (const auto v = m.get("duration")) {

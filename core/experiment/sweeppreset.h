@@ -4,8 +4,8 @@
 #include "scenario/scenarioio.h"
 
 #include <optional>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace schedlab {
@@ -32,7 +32,7 @@ namespace schedlab {
  *     claims:                                          #   the paper's results, judged
  *       - {text: "...", metric: throughput_rate, policy: cmmac, than: [fifo], at: "1",
  *          paper: 0.9, expect: same}
- *     quick: {values: [0, 1], seeds: 1, duration: 60s} #   reproduce --quick
+ *     quick: {values: [0, 1], seeds: 1, duration: 60s, episodes: 40} # reproduce --quick
  *
  * Options given on the command line take the place of the preset's.
  */
@@ -49,13 +49,13 @@ struct PaperClaim
     std::string metric;
     std::string policy;
     std::vector<std::string> than;
-    std::string at;               ///< empty: every value
+    std::string at; ///< empty: every value
     /** With `at` empty: the share of the values the ordering must hold at ("in almost
      *  all cases": 0.9); 1: every value. */
     double share = 1.0;
     /** Sweep values `policy` does worse at than at `at` (a claim about the parameter). */
     std::vector<std::string> over;
-    std::optional<double> paper;  ///< the paper's value, when it gives one
+    std::optional<double> paper; ///< the paper's value, when it gives one
     /** A goal the policy must meet at `at` (at most, or at least, by the metric's
      *  direction), e.g. a latency "within one second": 1000 ms. */
     std::optional<double> within;
@@ -73,6 +73,7 @@ struct QuickSweep
     std::vector<std::string> values; ///< empty: the preset's
     int seeds = 0;                   ///< 0: the preset's
     std::string duration;            ///< empty: the preset's
+    int episodes = 0;                ///< of a trained policy; 0: the agent's default budget
 };
 
 struct SweepPreset
@@ -86,14 +87,14 @@ struct SweepPreset
     std::string duration;
     /** Values set in the scenario before the sweep, path -> value (as `param`). */
     std::vector<std::pair<std::string, std::string>> set;
-    std::string paper;          ///< what the paper reports, printed beside the results
-    std::string source;         ///< the paper and its figure or table, e.g. "KaiS Fig. 12"
-    std::string time;           ///< what a full run takes, as the preset says
+    std::string paper;  ///< what the paper reports, printed beside the results
+    std::string source; ///< the paper and its figure or table, e.g. "KaiS Fig. 12"
+    std::string time;   ///< what a full run takes, as the preset says
     std::vector<PaperClaim> claims;
     QuickSweep quick;
-    std::string train;          ///< an agent trained for each value; empty: none
+    std::string train;           ///< an agent trained for each value; empty: none
     std::uint64_t trainSeed = 0; ///< 0: the scenario's seed
-    bool trainOnce = false;     ///< train once on the scenario file as given (before `set`)
+    bool trainOnce = false;      ///< train once on the scenario file as given (before `set`)
 };
 
 struct SweepPresetLoad
