@@ -27,16 +27,16 @@ import yaml
 
 # Each earlier reading: the policies.kais value that restores it, and what it is.
 READINGS = [
-    ("advantage", "standardised", "advantages standardised per update (eq. 7 as it is)"),
-    ("critic", "shared", "one critic value per slot (B per-eAP values)"),
-    ("state_scale", "raw", "raw seconds and counts in the actor's input (squashed)"),
-    ("violations", "dispatched", "λ of dispatched requests only, unknown = on time"),
-    ("xi_unit", "percent", "ξ in percent: ν ∈ [0.5, 1) (as measured, a fraction)"),
-    ("curriculum", "light", "light curriculum: half, then ¾ of the rate (short)"),
-    ("curriculum", "poisson-first", "Poisson first stage (short)"),
-    ("curriculum", "none", "no curriculum (short)"),
-    ("gpg_baseline", "index", "GPG baseline per frame index (per frames left)"),
-    ("gamma", 0.9, "γ = 0.9 (0.5)"),
+    ("advantage", "standardised", "advantages standardised per update; default: eq. 7 as it is"),
+    ("critic", "shared", "one critic value per slot; default: one per eAP agent"),
+    ("state_scale", "raw", "raw seconds and counts in the actor's input; default: squashed"),
+    ("violations", "dispatched", "λ of dispatched requests, unknown as on time; default: the slot's"),
+    ("xi_unit", "percent", "ξ in percent, ν ∈ [0.5, 1); default: as measured, a fraction"),
+    ("curriculum", "light", "first stages at half and ¾ of the rate; default: short ones"),
+    ("curriculum", "poisson-first", "a steady Poisson first stage; default: short ones"),
+    ("curriculum", "none", "no curriculum; default: short episodes first"),
+    ("gpg_baseline", "index", "GPG's baseline per frame index; default: per frames left"),
+    ("gamma", 0.9, "γ = 0.9; default: 0.5"),
 ]
 EARLIER = {"advantage": "standardised", "critic": "shared", "state_scale": "raw",
            "violations": "dispatched", "xi_unit": "fraction", "curriculum": "poisson-first",
@@ -113,6 +113,8 @@ def main():
     seeds = [int(s) for s in args.seeds.split(",")]
     readings = [("defaults", {})]
     for key, value, what in READINGS:
+        if key == "gpg_baseline" and args.agent != "kais":
+            continue  # cmmac alone trains no GPG
         if not args.only or key in args.only.split(","):
             readings.append((f"`{key}: {value}`: {what}", {key: value}))
     readings.append(("every earlier reading", EARLIER))

@@ -50,6 +50,24 @@ Nets criticNets(const GlobalStateBuilder &global)
             FastMlp(CriticNet(global.size(), 12).weights(), FastMlp::Head::Linear)};
 }
 
+/** The batch of one two-agent slot, with the critic of `kais`'s readings. */
+struct Update
+{
+    GlobalStateBuilder global;
+    std::deque<SlotRecord> records;
+    Nets nets;
+    CmmacBatch batch;
+
+    explicit Update(const KaisParameters &kais)
+    {
+        const Scenario s = test::smallScenario(2, 3);
+        global = GlobalStateBuilder(Topology::build(s), int(s.services.size()), true);
+        records = twoAgentSlot(global);
+        nets = criticNets(global);
+        batch = cmmacBatch(records, 1, nets.value, nets.target, global, kais, 1.0);
+    }
+};
+
 } // namespace
 
 class TestCmmacAdvantage : public QObject
@@ -90,60 +108,47 @@ private Q_SLOTS:
 
     void perEapCriticGivesEachAgentItsAdvantage()
     {
-        const Scenario s = test::smallScenario(2, 3);
-        const Topology topology = Topology::build(s);
-        const GlobalStateBuilder global(topology, int(s.services.size()), true);
-        const auto records = twoAgentSlot(global);
-        const Nets nets = criticNets(global);
-        KaisParameters kais;
-        const CmmacBatch batch = cmmacBatch(records, 1, nets.value, nets.target, global, kais, 1.0);
+        const KaisParameters kais;
+        const Update u(kais);
+        const CmmacBatch &batch = u.batch;
         QCOMPARE(batch.advantages.size(), std::size_t(2));
         QVERIFY2(batch.advantages[0] != batch.advantages[1],
                  qPrintable(QString("%1 %2").arg(batch.advantages[0]).arg(batch.advantages[1])));
         // The slot's state and each agent's are regressed on the same V*.
+        const int width = u.global.size();
         QCOMPARE(batch.criticTargets.size(), std::size_t(3));
-        QCOMPARE(batch.criticRows.size(), std::size_t(3 * global.size()));
+        QCOMPARE(batch.criticRows.size(), std::size_t(3 * width));
         QCOMPARE(batch.criticTargets[1], batch.criticTargets[0]);
         // Eq. 7 as it is: V* − V(ŝ_{b,t}), the agent's row of the critic's input.
-        const std::span<const float> agentRow(batch.criticRows.data() + global.size(),
-                                              std::size_t(global.size()));
-        QCOMPARE(batch.advantages[0], batch.criticTargets[0] - nets.value.forward(agentRow)[0]);
-        const double u = kaisSlotReward(records[0].violations, records[0].xi, kais, 1.0);
-        QCOMPARE(batch.rewardSum, u);
+        const std::span<const float> agentRow(batch.criticRows.data() + width, std::size_t(width));
+        QCOMPARE(batch.advantages[0], batch.criticTargets[0] - u.nets.value.forward(agentRow)[0]);
+        const SlotRecord &r = u.records[0];
+        const double reward = kaisSlotReward(r.violations, r.xi, kais, 1.0);
+        QCOMPARE(batch.rewardSum, reward);
         QCOMPARE(batch.criticTargets[0],
-                 float(u) + float(kais.discount) * nets.target.forward(records[0].after)[0]);
+                 float(reward) + float(kais.discount) * u.nets.target.forward(r.after)[0]);
     }
 
     void sharedCriticGivesTheSlotOneAdvantage()
     {
-        const Scenario s = test::smallScenario(2, 3);
-        const Topology topology = Topology::build(s);
-        const GlobalStateBuilder global(topology, int(s.services.size()), true);
-        const auto records = twoAgentSlot(global);
-        const Nets nets = criticNets(global);
         KaisParameters kais;
         kais.critic = "shared";
-        const CmmacBatch batch = cmmacBatch(records, 1, nets.value, nets.target, global, kais, 1.0);
-        QCOMPARE(batch.advantages.size(), std::size_t(2));
-        QCOMPARE(batch.advantages[0], batch.advantages[1]);
-        QCOMPARE(batch.criticTargets.size(), std::size_t(1));
+        const Update u(kais);
+        QCOMPARE(u.batch.advantages.size(), std::size_t(2));
+        QCOMPARE(u.batch.advantages[0], u.batch.advantages[1]);
+        QCOMPARE(u.batch.criticTargets.size(), std::size_t(1));
     }
 
     void standardisedAdvantagesHaveUnitSpread()
     {
-        const Scenario s = test::smallScenario(2, 3);
-        const Topology topology = Topology::build(s);
-        const GlobalStateBuilder global(topology, int(s.services.size()), true);
-        const auto records = twoAgentSlot(global);
-        const Nets nets = criticNets(global);
         KaisParameters kais;
         kais.advantage = "standardised";
-        const CmmacBatch batch = cmmacBatch(records, 1, nets.value, nets.target, global, kais, 1.0);
-        const double mean = std::accumulate(batch.advantages.begin(), batch.advantages.end(), 0.0) /
-                            double(batch.advantages.size());
+        const Update u(kais);
+        const std::vector<float> &a = u.batch.advantages;
+        const double mean = std::accumulate(a.begin(), a.end(), 0.0) / double(a.size());
         QVERIFY(std::abs(mean) < 1e-5);
-        QVERIFY(batch.advantages[0] * batch.advantages[1] < 0.0f);
-        QVERIFY(std::abs(batch.advantages[0]) > 0.5f); // unit spread, less the 1e-6 guard
+        QVERIFY(a[0] * a[1] < 0.0f);
+        QVERIFY(std::abs(a[0]) > 0.5f); // unit spread, less the 1e-6 guard
     }
 };
 
