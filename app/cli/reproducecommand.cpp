@@ -24,6 +24,21 @@
 namespace schedlab::cli {
 
 namespace {
+
+/** What a preset's learned results rest on: the agent, its training seeds and budget. */
+std::string trainingText(const SweepPreset &p, const SweepArgs &s)
+{
+    if (p.train.empty())
+        return {};
+    return "Learned policies: `" + p.train + "` trained " +
+           (p.trainOnce ? "once, on the scenario," : "for each value,") +
+           " from one training seed (" +
+           (p.trainSeed > 0 ? std::to_string(p.trainSeed) : std::string("the scenario's")) +
+           "), for " +
+           (s.trainEpisodes > 0 ? std::to_string(s.trainEpisodes) + " episodes (the quick budget)"
+                                : std::string("the agent's default budget")) +
+           "; the intervals are over the comparison seeds of that model.";
+}
 namespace fs = std::filesystem;
 
 struct ReproduceArgs
@@ -215,9 +230,9 @@ int reproduce(const ReproduceArgs &a)
                         surprise ? (" (the preset expects " + o.claim.expect + ")").c_str() : "");
         }
         const fs::path chart = fs::path(name) / "sweep.png";
-        report +=
-            reproductionMarkdown(name, p, sweep, outcomes, command, seconds,
-                                 fs::exists(fs::path(a.out) / chart, error) ? chart.string() : "");
+        report += reproductionMarkdown(
+            name, p, sweep, outcomes, command, seconds,
+            fs::exists(fs::path(a.out) / chart, error) ? chart.string() : "", trainingText(p, s));
     }
     if (a.slurm.slurm) {
         std::string names;

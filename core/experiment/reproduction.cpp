@@ -168,7 +168,9 @@ std::optional<double> relativeChange(const PaperClaim &c,
 
 std::string verdictWord(const std::string &verdict)
 {
-    return verdict == "same direction" ? "same" : verdict == "different direction" ? "different" : "";
+    return verdict == "same direction"        ? "same"
+           : verdict == "different direction" ? "different"
+                                              : "";
 }
 
 std::vector<ClaimOutcome> judgeClaims(const SweepPreset &preset, const SweepResult &sweep)
@@ -204,7 +206,8 @@ std::vector<ClaimOutcome> judgeClaims(const SweepPreset &preset, const SweepResu
             else if (!c.than.empty())
                 judgeThan(c, points, metric->better, o);
             else
-                o.why = o.ours ? "a value alone: see the ratio" : "no " + c.policy + " in the results";
+                o.why =
+                    o.ours ? "a value alone: see the ratio" : "no " + c.policy + " in the results";
         }
         out.push_back(std::move(o));
     }
@@ -212,9 +215,10 @@ std::vector<ClaimOutcome> judgeClaims(const SweepPreset &preset, const SweepResu
 }
 
 std::string reproductionMarkdown(const std::string &name, const SweepPreset &preset,
-                                 const SweepResult &sweep, const std::vector<ClaimOutcome> &outcomes,
+                                 const SweepResult &sweep,
+                                 const std::vector<ClaimOutcome> &outcomes,
                                  const std::string &command, double seconds,
-                                 const std::string &chart)
+                                 const std::string &chart, const std::string &training)
 {
     std::string md = "## " + name + ": " + preset.source + "\n\n" + preset.description + ".\n\n";
     if (!preset.paper.empty())
@@ -225,7 +229,10 @@ std::string reproductionMarkdown(const std::string &name, const SweepPreset &pre
           (sweep.points.size() == 1 ? " value; " : " values; ") +
           (seconds < 0 ? std::string("run as a Slurm job array, merged from its tasks.\n\n")
                        : number(seconds) + " s on this machine, training included.\n\n");
-    md += "| claim | at | paper | SchedLab | ratio | verdict | why |\n|---|---|---|---|---|---|---|\n";
+    if (!training.empty())
+        md += training + "\n\n";
+    md += "| claim | at | paper | SchedLab | ratio | verdict | why "
+          "|\n|---|---|---|---|---|---|---|\n";
     for (const ClaimOutcome &o : outcomes) {
         const PaperClaim &c = o.claim;
         std::string claim = c.text.empty() ? c.policy + " on " + c.metric : c.text;

@@ -15,9 +15,9 @@ namespace schedlab {
 struct ClaimOutcome
 {
     PaperClaim claim;
-    std::string value;          ///< the sweep value judged; "every value" for all
-    std::optional<MeanCi> ours; ///< the claim's policy at `value` (the first value if all)
-    std::optional<double> ratio; ///< ours / the paper's value (or change), when both exist
+    std::string value;            ///< the sweep value judged; "every value" for all
+    std::optional<MeanCi> ours;   ///< the claim's policy at `value` (the first value if all)
+    std::optional<double> ratio;  ///< ours / the paper's value (or change), when both exist
     std::optional<double> change; ///< our relative change against the first rival, when asked
     /** "same direction", "different direction" or "not comparable". */
     std::string verdict;
@@ -48,8 +48,9 @@ std::string verdictWord(const std::string &verdict);
  * sweep's table of the claims' metrics. `seconds` < 0: the sweep ran on a cluster.
  */
 std::string reproductionMarkdown(const std::string &name, const SweepPreset &preset,
-                                 const SweepResult &sweep, const std::vector<ClaimOutcome> &outcomes,
+                                 const SweepResult &sweep,
+                                 const std::vector<ClaimOutcome> &outcomes,
                                  const std::string &command, double seconds,
-                                 const std::string &chart = {});
+                                 const std::string &chart = {}, const std::string &training = {});
 
 } // namespace schedlab

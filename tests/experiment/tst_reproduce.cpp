@@ -17,7 +17,8 @@ SweepPointResult point(const std::string &value, std::vector<std::pair<std::stri
     for (const auto &[label, mean] : phi) {
         VariantSummary v;
         v.label = label;
-        v.metrics = {{"throughput_rate", {mean, 0.01, 5}}, {"scheduling_cost_bytes", {mean * 1e9, 1e7, 5}}};
+        v.metrics = {{"throughput_rate", {mean, 0.01, 5}},
+                     {"scheduling_cost_bytes", {mean * 1e9, 1e7, 5}}};
         p.summary.push_back(v);
     }
     return p;
@@ -43,12 +44,13 @@ private Q_SLOTS:
     void claimsAreJudgedByTheMetricsDirection()
     {
         SweepResult sweep;
-        sweep.points = {point("a", {{"x", 0.9}, {"y", 0.8}}), point("b", {{"x", 0.7}, {"y", 0.75}})};
+        sweep.points = {point("a", {{"x", 0.9}, {"y", 0.8}}),
+                        point("b", {{"x", 0.7}, {"y", 0.75}})};
         SweepPreset preset;
-        preset.claims = {claim("throughput_rate", "x", {"y"}, "a"),         // 0.9 > 0.8
-                         claim("throughput_rate", "x", {"y"}, ""),          // not at b
-                         claim("scheduling_cost_bytes", "y", {"x"}, "a"),   // lower is better
-                         claim("throughput_rate", "x", {"z"}, "a"),         // no z
+        preset.claims = {claim("throughput_rate", "x", {"y"}, "a"),       // 0.9 > 0.8
+                         claim("throughput_rate", "x", {"y"}, ""),        // not at b
+                         claim("scheduling_cost_bytes", "y", {"x"}, "a"), // lower is better
+                         claim("throughput_rate", "x", {"z"}, "a"),       // no z
                          claim("throughput_rate", "x", {}, "a")};
         preset.claims[4].paper = 0.6;
         PaperClaim over = claim("throughput_rate", "x", {}, "a");
@@ -66,7 +68,8 @@ private Q_SLOTS:
                  outcomes[7].why.c_str());
         QVERIFY(outcomes[6].change &&
                 std::abs(*outcomes[6].change - (0.125 - 0.05 / 0.75) / 2) < 1e-12);
-        QVERIFY(outcomes[6].ratio && std::abs(*outcomes[6].ratio - *outcomes[6].change / -0.5) < 1e-12);
+        QVERIFY(outcomes[6].ratio &&
+                std::abs(*outcomes[6].ratio - *outcomes[6].change / -0.5) < 1e-12);
         QCOMPARE(outcomes[0].verdict, std::string("same direction"));
         QCOMPARE(outcomes[1].verdict, std::string("different direction"));
         QVERIFY2(outcomes[1].why.find("at b") != std::string::npos, outcomes[1].why.c_str());
@@ -112,7 +115,8 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains("policy.yaml:5:12: placement: unknown placement policy "
                                 "'kubehic' (did you mean 'kubehice'?)"),
                  r.err.constData());
-        QVERIFY2(r.err.contains("missing.yaml:2:11: scenario: no scenario file"), r.err.constData());
+        QVERIFY2(r.err.contains("missing.yaml:2:11: scenario: no scenario file"),
+                 r.err.constData());
         QVERIFY2(r.err.contains("workload.yaml:4:9: values: no scenario file") &&
                      r.err.contains("drs-gone.yaml") && !r.err.contains("drs-cpu.yaml "),
                  r.err.constData());
@@ -125,7 +129,8 @@ private Q_SLOTS:
         const auto r = test::cli({"reproduce", "--list"});
         for (const QByteArray &line : r.out.split('\n'))
             if (!line.isEmpty())
-                QTest::newRow(line.split(' ').front().constData()) << QString(line.split(' ').front());
+                QTest::newRow(line.split(' ').front().constData())
+                    << QString(line.split(' ').front());
     }
     void quickPresetsKeepTheirVerdicts()
     {
@@ -135,7 +140,19 @@ private Q_SLOTS:
         QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
         QFile report(dir.filePath("report.md"));
         QVERIFY(report.open(QIODevice::ReadOnly));
-        QVERIFY(report.readAll().contains("| claim | at | paper | SchedLab |"));
+        const QByteArray text = report.readAll();
+        QVERIFY(text.contains("| claim | at | paper | SchedLab |"));
+        // A preset that trains says on what its learned results rest.
+        QFile presetFile(SCHEDLAB_SOURCE_DIR "/scenarios/sweeps/" + preset + ".yaml");
+        QVERIFY(presetFile.open(QIODevice::ReadOnly));
+        const QByteArray presetText = presetFile.readAll();
+        if (presetText.contains("\ntrain: ")) {
+            QVERIFY2(text.contains("Learned policies: `") && text.contains("training seed ("),
+                     text.constData());
+            const bool quickBudget = presetText.contains(", episodes: ");
+            QVERIFY(text.contains(quickBudget ? " episodes (the quick budget)"
+                                              : "the agent's default budget"));
+        }
         // Rendered beside it, the chart included (the chart module comes with the GUI).
         if (!test::cliDrawsCharts())
             return;
