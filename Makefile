@@ -87,6 +87,7 @@ bench: build
 	$(BUILD)/bench/bench_policies --benchmark_min_time=0.2
 	$(BUILD)/bench/bench_placement
 	$(BUILD)/bench/bench_learn scenarios/kais-large.yaml
+	$(BUILD)/bench/bench_train scenarios/tutorial.yaml scenarios/kais-testbed.yaml
 	QT_QPA_PLATFORM=offscreen $(BUILD)/bench/bench_gui_frames scenarios/kais-large.yaml
 	QT_QPA_PLATFORM=offscreen $(BUILD)/bench/bench_gui_frames scenarios/scale-10k.yaml
 	$(BUILD)/bench/bench_env scenarios/kais-large.yaml scenarios/tutorial.yaml

@@ -77,7 +77,8 @@ def evaluate(args, scenario, policies, checkpoint=None):
 def trained(args, scenario, seed, folder):
     checkpoint = pathlib.Path(folder) / f"{scenario.stem}-{seed}.ckpt"
     run([args.train, "train", str(scenario), "--agent", args.agent, "--episodes",
-         str(args.episodes), "--seed", str(seed), "--checkpoint", str(checkpoint)])
+         str(args.episodes), "--seed", str(seed), "--workers", str(args.workers),
+         "--checkpoint", str(checkpoint)])
     policies = ["cmmac", "gpg"] if args.agent == "kais" else ["cmmac"]
     return next(iter(evaluate(args, scenario, policies, checkpoint).values()))
 
@@ -105,7 +106,10 @@ def main():
     parser.add_argument("--eval-seeds", type=int, default=5, help="comparison seeds")
     parser.add_argument("--baselines", default="greedy,random",
                         help="dispatch policies compared beside (with the scenario's orchestration)")
-    parser.add_argument("--only", default="", help="comma-separated option names to vary")
+    parser.add_argument("--only", default="",
+                        help="comma-separated option names to vary; 'defaults': the defaults alone")
+    parser.add_argument("--workers", type=int, default=1, help="train --workers")
+    parser.add_argument("--jobs", type=int, default=2, help="trainings at once")
     parser.add_argument("--build", default="build")
     args = parser.parse_args()
     args.cli = os.path.join(args.build, "app", "schedlab-cli")
@@ -115,15 +119,16 @@ def main():
     for key, value, what in READINGS:
         if key == "gpg_baseline" and args.agent != "kais":
             continue  # cmmac alone trains no GPG
-        if not args.only or key in args.only.split(","):
+        if not args.only or key in args.only.split(","):  # never for "defaults"
             readings.append((f"`{key}: {value}`: {what}", {key: value}))
-    readings.append(("every earlier reading", EARLIER))
+    if args.only != "defaults":
+        readings.append(("every earlier reading", EARLIER))
 
-    print(f"{args.scenario.name}, {args.agent}, {args.episodes} episodes, training seeds "
-          f"{args.seeds}, evaluated on {args.eval_seeds} seeds; Φ is the mean over the "
+    print(f"{args.scenario.name}, {args.agent}, {args.episodes} episodes, {args.workers} "
+          f"worker(s), training seeds {args.seeds}, evaluated on {args.eval_seeds} seeds; Φ is the mean over the "
           f"training seeds [least–greatest]\n")
     print("| reading | Φ | to the cloud | scheduling cost |\n|---|---|---|---|")
-    with tempfile.TemporaryDirectory() as folder, ThreadPoolExecutor(2) as pool:
+    with tempfile.TemporaryDirectory() as folder, ThreadPoolExecutor(args.jobs) as pool:
         for label, settings in readings:
             scenario = derived(args.scenario.resolve(), settings, folder)
             results = list(pool.map(lambda s: trained(args, scenario, s, folder), seeds))

@@ -42,6 +42,7 @@ struct TrainArgs
     std::string db;
     bool json = false;
     bool untilConverged = false; ///< stop once the curve has converged; --episodes caps it
+    int workers = 0;             ///< 0: the machine's cores (cmmac and kais)
     SlurmArgs slurm;             ///< --slurm: one Slurm array task per seed
     int seeds = 1;               ///< with --slurm: seeds --seed, +1, ...
     std::string out;             ///< with --slurm: DIR for the script, the models and the curves
@@ -135,6 +136,8 @@ int trainOnCluster(const TrainArgs &a, std::uint64_t firstSeed)
         command += " --episodes " + std::to_string(a.episodes);
     if (a.untilConverged)
         command += " --until-converged";
+    if (a.workers > 0)
+        command += " --workers " + std::to_string(a.workers);
     if (a.epsilon) {
         char epsilon[32];
         std::snprintf(epsilon, sizeof epsilon, "%.17g", *a.epsilon);
@@ -214,6 +217,13 @@ bool optionsFitAgent(const TrainArgs &a)
                      a.reward->c_str(), a.agent.c_str(), agentsThat(agentTakesReward).c_str());
         return false;
     }
+    if (a.workers > 1 && !agentTakesWorkers(a.agent)) {
+        std::fprintf(stderr,
+                     "error: --workers %d: agent %s trains one episode at a time; --workers "
+                     "runs episodes at once for %s\n",
+                     a.workers, a.agent.c_str(), agentsThat(agentTakesWorkers).c_str());
+        return false;
+    }
     if (a.epsilon && !agentTakesEpsilon(a.agent)) {
         std::fprintf(stderr,
                      "error: --epsilon %g: agent %s does not learn from KaiS's reward "
@@ -259,6 +269,7 @@ int trainCommand(const TrainArgs &a)
     options.agent = a.agent;
     options.episodes = a.episodes;
     options.seed = a.seedGiven ? a.seed : scenario->seed;
+    options.workers = a.workers;
     if (a.epsilon)
         options.epsilon = *a.epsilon;
     if (a.reward)
@@ -357,6 +368,8 @@ int trainCommand(const TrainArgs &a)
         out["scenario"] = scenario->name;
         out["agent"] = a.agent;
         out["seed"] = options.seed;
+        if (agentTakesWorkers(a.agent))
+            out["workers"] = options.workers > 0 ? options.workers : defaultTrainWorkers();
         out["episodes"] = finished;
         out["stopped"] = interruption.requested();
         const ConvergenceMonitor::Judgement &j = convergence.judgement();
@@ -413,6 +426,13 @@ void registerTrainCommand(CLI::App &app, int &exitCode)
                   "Stop once the throughput curve has converged (the mean of the last window "
                   "of episodes within the 95% interval of the window before); --episodes is "
                   "then the cap");
+    cmd->add_option("--workers", a.workers,
+                    "Episodes run at once, one a thread, learned from in synchronous updates "
+                    "(default: the machine's cores, " +
+                        std::to_string(defaultTrainWorkers()) +
+                        " here; the same seed and workers train the same weights; for " +
+                        agentsThat(agentTakesWorkers) + ")")
+        ->check(CLI::Range(1, kMaxTrainWorkers));
     a.slurm.addTo(*cmd, false);
     cmd->add_option("--seeds", a.seeds,
                     "With --slurm: train from this many seeds (--seed, +1, ...), one Slurm "

@@ -18,30 +18,39 @@ struct Scenario;
 
 struct TrainOptions
 {
-    std::string agent;       ///< one of trainableAgents()
-    int episodes = 0;        ///< 0: the agent's documented default budget
-    std::uint64_t seed = 1;  ///< episode k runs the workload with seed + k
+    std::string agent;      ///< one of trainableAgents()
+    int episodes = 0;       ///< 0: the agent's documented default budget
+    std::uint64_t seed = 1; ///< episode k runs the workload with seed + k
     /** KaiS reward e^{−λ−εν}: weight of load balance; unset: the scenario's
      *  `policies: {kais: {epsilon}}` (default 1). */
     std::optional<double> epsilon;
     std::string reward = "drs"; ///< DRS family: drs | rlsk | deeprm | multi-deeprm
+    /** `cmmac` and `kais`: episodes run at once, on threads of their own, their
+     *  experience learned from in synchronous updates (0: defaultTrainWorkers()).
+     *  Part of what a training is: the same seed and workers, the same weights. */
+    int workers = 0;
     /** Set: training continues from these weights (a loaded checkpoint). */
     std::shared_ptr<const LearnedModel> initial;
 };
+
+/** The most episodes a training runs at once. */
+constexpr int kMaxTrainWorkers = 256;
+/** The machine's cores (at most kMaxTrainWorkers): what TrainOptions::workers 0 means. */
+int defaultTrainWorkers();
 
 /** What the trainer reports: after every episode, and during long ones. */
 struct TrainPoint
 {
     static constexpr double kNone = std::numeric_limits<double>::quiet_NaN();
 
-    int episode = 0;          ///< 0-based
-    bool episodeDone = false; ///< false: a progress point inside the episode
-    std::string stage;        ///< curriculum stage, or empty
-    long steps = 0;           ///< decisions taken since training started
-    double reward = kNone;    ///< mean reward per decision in this episode so far
-    double actorLoss = kNone; ///< policy loss (actor / policy network)
-    double criticLoss = kNone; ///< value loss (critic, Q-network)
-    double entropy = kNone;   ///< mean policy entropy, nats
+    int episode = 0;                   ///< 0-based
+    bool episodeDone = false;          ///< false: a progress point inside the episode
+    std::string stage;                 ///< curriculum stage, or empty
+    long steps = 0;                    ///< decisions taken since training started
+    double reward = kNone;             ///< mean reward per decision in this episode so far
+    double actorLoss = kNone;          ///< policy loss (actor / policy network)
+    double criticLoss = kNone;         ///< value loss (critic, Q-network)
+    double entropy = kNone;            ///< mean policy entropy, nats
     double explorationEpsilon = kNone; ///< ε-greedy's ε (DQN family)
     double throughputRate = kNone;     ///< Φ of the episode's run
     /** `kais`: GPG's mean reward ũ per decision and eq. 12's loss, while the fields

@@ -13,7 +13,7 @@ namespace schedlab {
 
 namespace {
 
-void standardise(std::vector<float> &values)
+void standardiseAll(std::vector<float> &values)
 {
     if (values.empty())
         return;
@@ -32,22 +32,27 @@ void standardise(std::vector<float> &values)
 
 CmmacBatch cmmacBatch(const std::deque<SlotRecord> &records, int n, const FastMlp &value,
                       const FastMlp &target, const GlobalStateBuilder &global,
-                      const KaisParameters &kais, double epsilon)
+                      const KaisParameters &kais, double epsilon, bool standardise)
 {
     CmmacBatch b;
+    // Successive states differ in a few blocks: memos make the critics' first layer,
+    // most of their weights, read only what changed.
+    FirstLayerMemo targetMemo, valueMemo;
     for (int i = 0; i < n; ++i) {
         const SlotRecord &r = records[std::size_t(i)];
         const double u = kaisSlotReward(r.violations, r.xi, kais, epsilon);
         b.rewardSum += u;
+        b.slotRewards.push_back(u);
         b.criticRows.insert(b.criticRows.end(), r.before.begin(), r.before.end());
-        b.criticTargets.push_back(float(u) + float(kais.discount) * target.forward(r.after)[0]);
+        b.criticTargets.push_back(float(u) +
+                                  float(kais.discount) * target.forward(r.after, &targetMemo)[0]);
     }
     const bool perEap = kais.critic == "per-eap";
     std::vector<float> agentState;
     for (int i = 0; i < n; ++i) {
         const SlotRecord &r = records[std::size_t(i)];
         const float vStar = b.criticTargets[std::size_t(i)];
-        const float slotValue = perEap ? 0.0f : value.forward(r.before)[0];
+        const float slotValue = perEap ? 0.0f : value.forward(r.before, &valueMemo)[0];
         for (const Decision &d : r.decisions) {
             b.decisions.push_back(&d);
             if (!perEap) {
@@ -56,14 +61,31 @@ CmmacBatch cmmacBatch(const std::deque<SlotRecord> &records, int n, const FastMl
             }
             agentState = r.before;
             std::copy(d.state.begin(), d.state.end(), agentState.begin() + global.offset(d.eap));
-            b.advantages.push_back(vStar - value.forward(agentState)[0]);
+            b.advantages.push_back(vStar - value.forward(agentState, &valueMemo)[0]);
             b.criticRows.insert(b.criticRows.end(), agentState.begin(), agentState.end());
             b.criticTargets.push_back(vStar);
         }
     }
-    if (kais.advantage == "standardised")
-        standardise(b.advantages);
+    if (standardise)
+        finishBatch(b, kais);
     return b;
+}
+
+void appendBatch(CmmacBatch &batch, CmmacBatch part)
+{
+    auto append = [](auto &to, auto &from) { to.insert(to.end(), from.begin(), from.end()); };
+    append(batch.criticRows, part.criticRows);
+    append(batch.criticTargets, part.criticTargets);
+    append(batch.decisions, part.decisions);
+    append(batch.advantages, part.advantages);
+    append(batch.slotRewards, part.slotRewards);
+    batch.rewardSum += part.rewardSum;
+}
+
+void finishBatch(CmmacBatch &batch, const KaisParameters &kais)
+{
+    if (kais.advantage == "standardised")
+        standardiseAll(batch.advantages);
 }
 
 } // namespace schedlab

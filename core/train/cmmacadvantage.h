@@ -30,13 +30,20 @@ struct CmmacBatch
     std::vector<float> criticRows;    ///< critic inputs, row-major
     std::vector<float> criticTargets; ///< V* per row; the first n are the slots'
     std::vector<const Decision *> decisions;
-    std::vector<float> advantages; ///< per decision
-    double rewardSum = 0.0;        ///< Σ û_t over the n slots
+    std::vector<float> advantages;   ///< per decision
+    std::vector<double> slotRewards; ///< û_t per slot
+    double rewardSum = 0.0;          ///< Σ û_t over the n slots
 };
 
-/** `value` is V_θv, `target` V_θ'v; ε weighs ν in û (kaisSlotReward). */
+/** `value` is V_θv, `target` V_θ'v; ε weighs ν in û (kaisSlotReward). The batch of
+ *  several rollouts' records is their parts' (`standardise` false) appended in order,
+ *  then finished: the same batch as one call over their records, up to row order. */
 CmmacBatch cmmacBatch(const std::deque<SlotRecord> &records, int n, const FastMlp &value,
                       const FastMlp &target, const GlobalStateBuilder &global,
-                      const KaisParameters &kais, double epsilon);
+                      const KaisParameters &kais, double epsilon, bool standardise = true);
+/** Appends `part`, whose decisions must outlive `batch`. */
+void appendBatch(CmmacBatch &batch, CmmacBatch part);
+/** Standardises the advantages when `kais` asks for it (`advantage: standardised`). */
+void finishBatch(CmmacBatch &batch, const KaisParameters &kais);
 
 } // namespace schedlab

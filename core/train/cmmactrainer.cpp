@@ -11,13 +11,18 @@
 #include "train/cmmacadvantage.h"
 #include "train/cmmacexperience.h"
 #include "train/cmmacnets.h"
-#include "train/curriculum.h"
+#include "train/cmmacrollout.h"
 #include "train/gpglearner.h"
 
+#include <algorithm>
 #include <chrono>
+#include <exception>
+#include <future>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <stdexcept>
+#include <thread>
 
 namespace schedlab {
 
@@ -37,6 +42,31 @@ struct Losses
     int actorSteps = 0, criticSteps = 0;
 };
 
+/** f(0), …, f(count − 1) on up to `threads` threads, this one among them (task i
+ *  on thread i mod threads); the first exception is rethrown once all have ended. */
+template <typename F> void inParallel(int count, int threads, F &&f)
+{
+    threads = std::max(1, std::min(threads, count));
+    std::vector<std::exception_ptr> errors(static_cast<std::size_t>(threads));
+    auto run = [&](int t) {
+        try {
+            for (int i = t; i < count; i += threads)
+                f(i);
+        } catch (...) {
+            errors[std::size_t(t)] = std::current_exception();
+        }
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < threads; ++t)
+        pool.emplace_back(run, t);
+    run(0);
+    for (std::thread &t : pool)
+        t.join();
+    for (const std::exception_ptr &e : errors)
+        if (e)
+            std::rethrow_exception(e);
+}
+
 /**
  * cMMAC alone (`cmmac`: the scenario's orchestration policy runs), or KaiS as a
  * whole (`kais`: Algorithm 1's two time scales, cMMAC deciding every slot and a
@@ -49,6 +79,7 @@ public:
     CmmacTrainer(const Scenario &scenario, const TrainOptions &options, bool withGpg)
         : mScenario(scenario), mOptions(options),
           mEpisodes(options.episodes > 0 ? options.episodes : kDefaultEpisodes),
+          mWorkers(options.workers > 0 ? options.workers : defaultTrainWorkers()),
           mKais(scenario.policies.kais), mTopology(Topology::build(scenario)),
           mGlobal(mTopology, int(scenario.services.size()), mKais.stateScale == "squashed"),
           mCritic(mGlobal.size(), options.seed * 2 + 1)
@@ -97,6 +128,7 @@ public:
         m.info["episodes"] = std::to_string(mEpisodesDone);
         m.info["epsilon"] = std::to_string(epsilon());
         m.info["seed"] = std::to_string(mOptions.seed);
+        m.info["workers"] = std::to_string(mWorkers);
         m.info["gamma"] = std::to_string(mKais.discount);
         m.info["advantage"] = mKais.advantage;
         m.info["critic"] = mKais.critic;
@@ -108,15 +140,136 @@ public:
                const std::function<void(const TrainPoint &)> &onPoint) override
     {
         const auto start = std::chrono::steady_clock::now();
-        for (int k = mEpisodesDone; k < mEpisodes; ++k) {
-            if (!runEpisode(k, control, onPoint, start))
+        while (mEpisodesDone < mEpisodes) {
+            Episodes episodes;
+            for (int k = mEpisodesDone; k < std::min(mEpisodes, mEpisodesDone + mWorkers); ++k)
+                episodes.add(startEpisode(k));
+            const bool finished = runEpisodes(episodes, control);
+            awaitCritic(episodes);
+            if (!finished)
                 return;
-            ++mEpisodesDone;
-            mTarget = FastMlp(mCritic.weights(), FastMlp::Head::Linear); // θ'_v per episode
+            for (std::size_t w = 0; w < episodes.rollouts.size(); ++w)
+                endEpisode(episodes, w, start, onPoint);
+            mEpisodesDone += int(episodes.rollouts.size());
+            mTarget = FastMlp(mCritic.weights(), FastMlp::Head::Linear); // θ'_v
         }
     }
 
 private:
+    /** The episodes that run at once (TrainOptions::workers), and what each earned. */
+    struct Episodes
+    {
+        std::vector<std::unique_ptr<CmmacRollout>> rollouts;
+        std::vector<double> rewards; ///< Σ û over the episode's slots learned from
+        std::vector<long> slots;
+        std::vector<Losses> losses;
+
+        void add(std::unique_ptr<CmmacRollout> rollout)
+        {
+            rollouts.push_back(std::move(rollout));
+            rewards.push_back(0.0);
+            slots.push_back(0);
+            losses.emplace_back();
+        }
+        std::vector<std::size_t> active() const
+        {
+            std::vector<std::size_t> out;
+            for (std::size_t w = 0; w < rollouts.size(); ++w)
+                if (!rollouts[w]->done())
+                    out.push_back(w);
+            return out;
+        }
+    };
+
+    /**
+     * Rounds of Algorithm 1's lines 8–19 until every episode has ended: the episodes
+     * advance by a batch of slots each, compute their batches with the critic, and the
+     * joined batch updates the critic and the actors. With workers, the critic's step
+     * runs beside the actors' and the next round's slots (which act with the actors
+     * alone) and is awaited before the critic is read again: the same update as one
+     * after the other. False when `control` stopped the training.
+     */
+    bool runEpisodes(Episodes &episodes, TrainControl &control)
+    {
+        for (;;) {
+            const std::vector<std::size_t> active = episodes.active();
+            if (active.empty())
+                return true;
+            if (!control.checkpoint())
+                return false;
+            inParallel(int(active.size()), mWorkers, [&](int i) {
+                episodes.rollouts[active[std::size_t(i)]]->advance(kUpdateSlots);
+            });
+            awaitCritic(episodes);
+            control.progress(episodes.rollouts.front()->progress());
+            inParallel(int(active.size()), mWorkers, [&](int i) {
+                episodes.rollouts[active[std::size_t(i)]]->computeBatch(mValue, mTarget);
+            });
+            CmmacBatch batch;
+            for (std::size_t w : active) {
+                CmmacRollout &rollout = *episodes.rollouts[w];
+                const std::size_t first = batch.slotRewards.size();
+                appendBatch(batch, rollout.takeBatch());
+                for (std::size_t s = first; s < batch.slotRewards.size(); ++s)
+                    episodes.rewards[w] += batch.slotRewards[s];
+                episodes.slots[w] += long(batch.slotRewards.size() - first);
+            }
+            finishBatch(batch, mKais);
+            startCritic(std::move(batch.criticRows), std::move(batch.criticTargets), active);
+            stepActors(batch, episodes, active);
+        }
+    }
+
+    /** The critic's step of eq. 2 on a thread of its own (with workers), else at once. */
+    void startCritic(std::vector<float> rows, std::vector<float> targets,
+                     std::vector<std::size_t> episodes)
+    {
+        mCriticEpisodes = std::move(episodes);
+        auto step = [this, rows = std::move(rows), targets = std::move(targets)] {
+            return mCritic.regressionStep(rows, targets);
+        };
+        if (mWorkers > 1) {
+            mCriticStep = std::async(std::launch::async, std::move(step));
+        } else {
+            std::promise<double> done;
+            done.set_value(step());
+            mCriticStep = done.get_future();
+        }
+    }
+
+    /** Waits for the critic's step, if one is running, and reads the critic anew. */
+    void awaitCritic(Episodes &episodes)
+    {
+        if (!mCriticStep.valid())
+            return;
+        const double loss = mCriticStep.get();
+        for (std::size_t w : mCriticEpisodes) {
+            episodes.losses[w].critic += loss;
+            ++episodes.losses[w].criticSteps;
+        }
+        mValue = FastMlp(mCritic.weights(), FastMlp::Head::Linear);
+    }
+
+    /** Each actor's step of eq. 6 with eq. 7's advantages, on up to mWorkers threads. */
+    void stepActors(const CmmacBatch &batch, Episodes &episodes,
+                    const std::vector<std::size_t> &active)
+    {
+        std::vector<double> loss(mActors.size(), 0.0);
+        std::vector<char> stepped(mActors.size(), 0);
+        inParallel(int(mActors.size()), mWorkers, [&](int a) {
+            stepped[std::size_t(a)] = actorStep(std::size_t(a), batch, loss[std::size_t(a)]);
+        });
+        refreshActors();
+        for (std::size_t a = 0; a < mActors.size(); ++a)
+            if (stepped[a])
+                for (std::size_t w : active) {
+                    episodes.losses[w].actor += loss[a];
+                    ++episodes.losses[w].actorSteps;
+                }
+        for (std::size_t w : active)
+            episodes.rollouts[w]->setActors(mFast);
+    }
+
     void adopt(const LearnedModel &m)
     {
         const std::string origin = "initial model";
@@ -133,110 +286,76 @@ private:
             mFast.emplace_back(a.weights(), FastMlp::Head::ReluPlusOne);
     }
 
-    bool runEpisode(int k, TrainControl &control,
-                    const std::function<void(const TrainPoint &)> &onPoint,
-                    std::chrono::steady_clock::time_point start)
+    std::unique_ptr<CmmacRollout> startEpisode(int k)
     {
-        const CurriculumStage stage = curriculumStage(k, mEpisodes, mKais.curriculum);
-        const Scenario scenario = stageScenario(mScenario, stage);
-        ExperienceCollector agent(mGlobal.locals(), mActorOf, mFast);
-        RunOptions options;
-        options.seed = mOptions.seed + std::uint64_t(k);
-        options.policies = scenario.policies;
-        PolicySet given;
-        given.dispatch = PolicySlot<DispatchPolicy>::lent(agent);
-        options.model = mOptions.initial;
+        CmmacRollout::Setup setup;
+        setup.scenario = &mScenario;
+        setup.episode = k;
+        setup.episodes = mEpisodes;
+        setup.seed = mOptions.seed;
+        setup.model = mOptions.initial;
+        setup.global = &mGlobal;
+        setup.actorOf = &mActorOf;
+        setup.epsilon = epsilon();
+        std::optional<GpgExplorer> gpg;
         if (mGpg) {
-            mGpg->beginEpisode(options.seed);
-            given.orchestration = PolicySlot<OrchestrationPolicy>::lent(*mGpg);
+            gpg = mGpg->explorer();
+            mGpg->beginEpisode(*gpg, mOptions.seed + std::uint64_t(k));
         }
-        Engine engine(scenario, buildPolicySet(options, std::move(given)), options.config());
-        engine.addObserver(&agent);
+        return std::make_unique<CmmacRollout>(setup, mFast, std::move(gpg));
+    }
 
-        const std::vector<std::int32_t> none(std::size_t(mGlobal.eaps()), -1);
-        auto globalState = [&] {
-            std::vector<float> s(std::size_t(mGlobal.size()));
-            mGlobal.write(engine.state(), none, s);
-            return s;
-        };
-        double rewardSum = 0.0;
-        long slots = 0;
-        Losses losses;
-        for (bool more = true; more;) {
-            if (!control.checkpoint())
-                return false;
-            agent.beginSlot(engine.state().slot, globalState());
-            more = engine.stepSlot();
-            control.progress(double(engine.state().slot) / double(engine.totalSlots()));
-            agent.endSlot(globalState(), engine.metrics().lastXi());
-            if (!more)
-                agent.closeAll(engine.state());
-            // Learn from the oldest slots once their outcomes are all known.
-            auto &records = agent.records();
-            int ready = 0;
-            while (ready < int(records.size()) && records[std::size_t(ready)].ready())
-                ++ready;
-            if (ready >= kUpdateSlots || (!more && ready > 0)) {
-                const double sum = update(records, ready, losses);
-                rewardSum += sum;
-                slots += ready;
-                for (int i = 0; i < ready; ++i)
-                    agent.popFront();
-            }
-        }
+    void endEpisode(Episodes &episodes, std::size_t w, std::chrono::steady_clock::time_point start,
+                    const std::function<void(const TrainPoint &)> &onPoint)
+    {
+        CmmacRollout &rollout = *episodes.rollouts[w];
+        const Losses &losses = episodes.losses[w];
+        const long slots = episodes.slots[w];
+        const double rewardSum = episodes.rewards[w];
+        const ExperienceCollector &agent = rollout.agent();
         mSteps += agent.decisions;
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         TrainPoint p;
-        p.episode = k;
+        p.episode = rollout.episode();
         p.episodeDone = true;
-        p.stage = stage.name;
+        p.stage = rollout.stage().name;
         p.steps = mSteps;
         p.reward = slots ? rewardSum / double(slots) : 0.0;
         p.actorLoss = losses.actorSteps ? losses.actor / losses.actorSteps : TrainPoint::kNone;
         p.criticLoss = losses.criticSteps ? losses.critic / losses.criticSteps : TrainPoint::kNone;
         p.entropy =
             agent.decisions ? agent.entropySum / double(agent.decisions) : TrainPoint::kNone;
-        p.throughputRate = engine.metrics().totals().throughputRate();
+        p.throughputRate = rollout.engine().metrics().totals().throughputRate();
         p.stepsPerSecond = seconds > 0 ? double(mSteps) / seconds : 0.0;
         if (mGpg) {
-            const GpgEpisode gpg = mGpg->endEpisode(engine.state());
+            const GpgEpisode gpg = mGpg->endEpisode(*rollout.gpg(), rollout.engine().state());
             p.orchestrationReward = gpg.meanReward;
             p.orchestrationLoss = gpg.loss;
         }
         if (onPoint)
             onPoint(p);
-        return true;
     }
 
-    /** Algorithm 1, lines 18–19, over the slots since the last update (cmmacBatch):
-     *  the critic's step of eq. 2, then each actor's of eq. 6 with eq. 7's advantages. */
-    double update(const std::deque<SlotRecord> &records, int n, Losses &losses)
+    /** Actor `a`'s step on its decisions in `batch`; false when it took none. */
+    bool actorStep(std::size_t a, const CmmacBatch &batch, double &loss)
     {
-        const CmmacBatch batch = cmmacBatch(records, n, mValue, mTarget, mGlobal, mKais, epsilon());
-        losses.critic += mCritic.regressionStep(batch.criticRows, batch.criticTargets);
-        ++losses.criticSteps;
-        mValue = FastMlp(mCritic.weights(), FastMlp::Head::Linear);
-        for (std::size_t a = 0; a < mActors.size(); ++a) {
-            std::vector<float> states, advantages;
-            std::vector<std::uint8_t> masks;
-            std::vector<int> actions;
-            for (std::size_t i = 0; i < batch.decisions.size(); ++i) {
-                const Decision &d = *batch.decisions[i];
-                if (d.actor != int(a))
-                    continue;
-                states.insert(states.end(), d.state.begin(), d.state.end());
-                masks.insert(masks.end(), d.mask.begin(), d.mask.end());
-                actions.push_back(d.action);
-                advantages.push_back(batch.advantages[i]);
-            }
-            if (actions.empty())
+        std::vector<float> states, advantages;
+        std::vector<std::uint8_t> masks;
+        std::vector<int> actions;
+        for (std::size_t i = 0; i < batch.decisions.size(); ++i) {
+            const Decision &d = *batch.decisions[i];
+            if (d.actor != int(a))
                 continue;
-            losses.actor += mActors[a].policyGradientStep(states, masks, actions, advantages);
-            ++losses.actorSteps;
-            mFast[a] = FastMlp(mActors[a].weights(), FastMlp::Head::ReluPlusOne);
+            states.insert(states.end(), d.state.begin(), d.state.end());
+            masks.insert(masks.end(), d.mask.begin(), d.mask.end());
+            actions.push_back(d.action);
+            advantages.push_back(batch.advantages[i]);
         }
-        return batch.rewardSum;
+        if (actions.empty())
+            return false;
+        loss = mActors[a].policyGradientStep(states, masks, actions, advantages);
+        return true;
     }
 
     double epsilon() const { return mOptions.epsilon.value_or(mScenario.policies.kais.epsilon); }
@@ -244,6 +363,7 @@ private:
     Scenario mScenario;
     TrainOptions mOptions;
     int mEpisodes;
+    int mWorkers; ///< episodes run at once, each round's batches one update
     KaisParameters mKais;
     int mEpisodesDone = 0;
     long mSteps = 0;
@@ -256,7 +376,10 @@ private:
     CriticNet mCritic;
     std::unique_ptr<GpgLearner> mGpg; ///< set for `kais`
     FastMlp mValue;                   ///< V_θv, refreshed after every critic step
-    FastMlp mTarget;                  ///< V_θ'v, the target critic: refreshed once per episode
+    FastMlp
+        mTarget; ///< V_θ'v, the target critic: refreshed after each episode (each round of them)
+    std::future<double> mCriticStep;          ///< the last update's critic step (its loss)
+    std::vector<std::size_t> mCriticEpisodes; ///< whose slots it learns from
 };
 
 } // namespace

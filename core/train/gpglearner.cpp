@@ -1,18 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "train/gpglearner.h"
 
-#include "learn/gpgaction.h"
 #include "state/simstate.h"
 #include "state/topology.h"
 
-#include <cmath>
 #include <stdexcept>
 #include <string>
 
 namespace schedlab {
 
 GpgLearner::GpgLearner(int services, const Options &options, const LearnedModel *initial)
-    : mLayout{services, options.stackedNodes}, mOptions(options), mNetwork(mLayout, options.seed)
+    : mLayout{services, options.stackedNodes}, mOptions(options), mNetwork(mLayout, options.seed),
+      mExplorer(explorer())
 {
     if (options.nodesPerFrame < 1)
         throw std::invalid_argument("gpg: H (nodes per frame) must be at least 1");
@@ -49,67 +48,23 @@ LearnedModel GpgLearner::model() const
     return m;
 }
 
-void GpgLearner::beginEpisode(std::uint64_t seed)
+GpgExplorer GpgLearner::explorer() const
 {
-    mRng = Rng::stream(seed, "gpg.explore");
-    mEpisode.clear();
-    mApplied = 0;
+    return GpgExplorer(mLayout, mOptions.nodesPerFrame, mOptions.queueScale);
 }
 
-void GpgLearner::reset(const SimState &state)
+void GpgLearner::beginEpisode(GpgExplorer &explorer, std::uint64_t seed) const
 {
-    if (state.serviceCount != mLayout.services)
-        throw std::invalid_argument(
-            "gpg: the learner was built for " + std::to_string(mLayout.services) +
-            " services, the scenario has " + std::to_string(state.serviceCount));
-    mGraphs.clear();
-    for (int site : state.topology->edgeSites)
-        mGraphs.emplace(site, GpgSiteGraph(*state.topology, mLayout.services, site));
+    explorer.beginEpisode(seed, mForward);
 }
 
-double GpgLearner::reward(const SimState &state, const GpgSiteGraph &graph) const
-{
-    const double scale =
-        mOptions.queueScale > 0.0 ? mOptions.queueScale : std::max(1, graph.nodeCount());
-    return std::exp(-double(graph.queuedRequests(state)) / scale);
-}
-
-void GpgLearner::onFrame(OrchestrationContext &ctx)
-{
-    const auto it = mGraphs.find(ctx.site());
-    if (it == mGraphs.end() || it->second.nodeCount() == 0)
-        return;
-    const GpgSiteGraph &graph = it->second;
-    Trajectory &trajectory = mEpisode[ctx.site()];
-    if (trajectory.rewards.size() < trajectory.samples.size()) // Algorithm 1, line 3
-        trajectory.rewards.push_back(reward(ctx.state(), graph));
-
-    mStates.resize(std::size_t(graph.nodeCount()) * mLayout.size());
-    graph.write(ctx.state(), mStates);
-    mForward.embed(mStates, graph.groupOf(), graph.groups());                    // line 4
-    GpgAction action = chooseGpgAction(mForward, mOptions.nodesPerFrame, &mRng); // line 5
-    mApplied += applyGpgAction(action, graph, ctx);                              // line 6
-    trajectory.samples.push_back({mStates, action.nodes, action.scaling, 0.0f});
-}
-
-int GpgLearner::decisions() const
-{
-    int n = 0;
-    for (const auto &[site, t] : mEpisode)
-        n += int(t.samples.size());
-    return n;
-}
-
-GpgEpisode GpgLearner::endEpisode(const SimState &state)
+GpgEpisode GpgLearner::endEpisode(GpgExplorer &explorer, const SimState &state)
 {
     GpgEpisode out;
-    out.applied = mApplied;
+    out.applied = explorer.applied();
     std::vector<GpgBatch> batches;
     double rewardSum = 0.0;
-    for (auto &[site, trajectory] : mEpisode) {
-        const GpgSiteGraph &graph = mGraphs.at(site);
-        if (trajectory.rewards.size() < trajectory.samples.size())
-            trajectory.rewards.push_back(reward(state, graph));
+    for (auto &[site, trajectory] : explorer.finish(state)) {
         const std::size_t t = trajectory.samples.size();
         Baseline &baseline = mBaselines[site];
         if (baseline.sum.size() < t) {
@@ -126,10 +81,10 @@ GpgEpisode GpgLearner::endEpisode(const SimState &state)
             trajectory.samples[k].advantage = float(ret - mu);
             rewardSum += trajectory.rewards[k];
         }
-        batches.push_back({graph.groupOf(), graph.groups(), std::move(trajectory.samples)});
+        batches.push_back(
+            {std::move(trajectory.groupOf), trajectory.groups, std::move(trajectory.samples)});
         out.decisions += int(t);
     }
-    mEpisode.clear();
     if (out.decisions == 0)
         return out;
     out.meanReward = rewardSum / out.decisions;

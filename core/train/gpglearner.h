@@ -7,7 +7,7 @@
 #include "learn/learnedmodel.h"
 #include "model/scenario.h"
 #include "policy/orchestrationpolicy.h"
-#include "state/random.h"
+#include "train/gpgexplorer.h"
 #include "train/gpgnetwork.h"
 
 #include <cstdint>
@@ -28,12 +28,11 @@ struct GpgEpisode
 
 /**
  * GPG while it learns (KaiS Algorithm 1, lines 3–7, and eq. 12): an
- * OrchestrationPolicy that acts in a training episode and updates θ* when the
- * episode ends. Every frame and edge site it stores the reward ũ_{τ−1} of its
- * previous decision there, embeds the site (eq. 10), draws H nodes from eq. 11
- * without replacement and a scaling action for each from θ_q, executes them
- * (invalid ones become l = 0) and records (s̃_τ, ã_τ). The sites share one set of
- * networks; each is its own trajectory.
+ * OrchestrationPolicy that acts in a training episode (through its own
+ * GpgExplorer, which see) and updates θ* when the episode ends. The sites share
+ * one set of networks; each is its own trajectory. Episodes that run in parallel
+ * act through explorers of their own (explorer(), beginEpisode and endEpisode
+ * taking one), and the learner learns from them one after another.
  *
  * Reward. The paper's ũ_τ = e^{−Σ_n |Q_{n,τ}|} is 0 in float (and below 1e-13
  * in double) once a few tens of requests queue, so every return would be the same
@@ -73,8 +72,8 @@ struct GpgEpisode
  *     LearnedModel both = otherModel;           // "gpg.*" names clash with no other agent's
  *     for (auto &[name, net] : gpg.model().nets) both.nets[name] = net;
  *
- * Deterministic on one thread: exploration draws from the stream "gpg.explore" of
- * the seed given to beginEpisode. Not thread-safe.
+ * Deterministic: exploration draws from the stream "gpg.explore" of the seed given
+ * to beginEpisode. Not thread-safe; explorers of their own are.
  */
 class GpgLearner final : public OrchestrationPolicy
 {
@@ -100,24 +99,30 @@ public:
 
     const GpgLayout &layout() const { return mLayout; }
     /** Clears the episode's records and reseeds exploration. */
-    void beginEpisode(std::uint64_t seed);
-    void reset(const SimState &state) override;
-    void onFrame(OrchestrationContext &ctx) override;
+    void beginEpisode(std::uint64_t seed) { beginEpisode(mExplorer, seed); }
+    void reset(const SimState &state) override { mExplorer.reset(state); }
+    void onFrame(OrchestrationContext &ctx) override { mExplorer.onFrame(ctx); }
     /** Stores the last rewards from the final state, then the eq. 12 update. */
-    GpgEpisode endEpisode(const SimState &state);
+    GpgEpisode endEpisode(const SimState &state) { return endEpisode(mExplorer, state); }
     /** Decisions recorded in this episode so far. */
-    int decisions() const;
+    int decisions() const { return mExplorer.decisions(); }
     /** ũ for `graph`'s site in `state`. */
-    double reward(const SimState &state, const GpgSiteGraph &graph) const;
+    double reward(const SimState &state, const GpgSiteGraph &graph) const
+    {
+        return mExplorer.reward(state, graph);
+    }
+
+    /** An explorer for an episode of its own, acting as this learner would. */
+    GpgExplorer explorer() const;
+    /** Starts `explorer`'s episode with the networks as they are now. */
+    void beginEpisode(GpgExplorer &explorer, std::uint64_t seed) const;
+    /** The eq. 12 update from the episode `explorer` ran, which ended in `state`. */
+    GpgEpisode endEpisode(GpgExplorer &explorer, const SimState &state);
+
     /** The networks now, agent "gpg", with H in info. */
     LearnedModel model() const;
 
 private:
-    struct Trajectory
-    {
-        std::vector<GpgSample> samples;
-        std::vector<double> rewards; ///< ũ_τ of samples[τ], once known
-    };
     struct Baseline
     {
         std::vector<double> sum; ///< per frames left (or frame index): Σ over episodes of G_τ
@@ -130,12 +135,8 @@ private:
     Options mOptions;
     GpgNetwork mNetwork;
     GpgForward mForward;
-    Rng mRng;
-    std::map<int, GpgSiteGraph> mGraphs; ///< by site
-    std::map<int, Trajectory> mEpisode;  ///< by site
-    std::map<int, Baseline> mBaselines;  ///< by site, over episodes
-    std::vector<float> mStates;
-    int mApplied = 0;
+    GpgExplorer mExplorer;              ///< the learner's own, as an OrchestrationPolicy
+    std::map<int, Baseline> mBaselines; ///< by site, over episodes
 };
 
 } // namespace schedlab

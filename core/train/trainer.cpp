@@ -4,7 +4,10 @@
 #include "model/scenario.h"
 #include "train/trainers.h"
 
+#include <algorithm>
 #include <stdexcept>
+#include <string>
+#include <thread>
 
 namespace schedlab {
 
@@ -13,17 +16,18 @@ struct AgentEntry
 {
     std::string name;
     std::unique_ptr<Trainer> (*make)(const Scenario &, const TrainOptions &);
-    bool takesReward = false; ///< TrainOptions::reward applies
+    bool takesReward = false;        ///< TrainOptions::reward applies
     bool learnsFromRequests = false; ///< KaiS's agents: a scenario without requests teaches nothing
     bool takesEpsilon = false; ///< TrainOptions::epsilon applies (cMMAC's reward, Sec. III-A-1)
+    bool takesWorkers = false; ///< TrainOptions::workers applies
 };
 
 const std::vector<AgentEntry> &agentTable()
 {
     static const std::vector<AgentEntry> table = {
-        {"cmmac", makeCmmacTrainer, false, true, true},
+        {"cmmac", makeCmmacTrainer, false, true, true, true},
         {"gpg", makeGpgTrainer, false, true},
-        {"kais", makeCmmacTrainer, false, true, true},
+        {"kais", makeCmmacTrainer, false, true, true, true},
         {"drs", makeDrsTrainer, true},
         {"double-dqn", makeDrsTrainer, true},
         {"dueling-dqn", makeDrsTrainer, true},
@@ -65,15 +69,36 @@ bool agentTakesEpsilon(const std::string &agent)
     return false;
 }
 
+bool agentTakesWorkers(const std::string &agent)
+{
+    for (const AgentEntry &e : agentTable())
+        if (e.name == agent)
+            return e.takesWorkers;
+    return false;
+}
+
+int defaultTrainWorkers()
+{
+    return int(std::clamp(std::thread::hardware_concurrency(), 1u, unsigned(kMaxTrainWorkers)));
+}
+
 std::unique_ptr<Trainer> makeTrainer(const Scenario &scenario, const TrainOptions &options)
 {
     for (const AgentEntry &e : agentTable())
         if (e.name == options.agent) {
             if (e.learnsFromRequests &&
                 scenario.workload.requests.kind == RequestWorkloadKind::None)
-                throw std::invalid_argument(
-                    options.agent + " learns from requests: the scenario has no "
-                                    "workload.requests (its pods train the DRS agents)");
+                throw std::invalid_argument(options.agent +
+                                            " learns from requests: the scenario has no "
+                                            "workload.requests (its pods train the DRS agents)");
+            if (options.workers < 0 || options.workers > kMaxTrainWorkers)
+                throw std::invalid_argument("workers must be between 1 and " +
+                                            std::to_string(kMaxTrainWorkers) + ", not " +
+                                            std::to_string(options.workers));
+            if (options.workers > 1 && !e.takesWorkers)
+                throw std::invalid_argument(options.agent +
+                                            " trains one episode at a time: workers apply to "
+                                            "cmmac and kais");
             return e.make(scenario, options);
         }
     std::string known;

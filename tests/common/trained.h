@@ -10,13 +10,15 @@
 
 namespace schedlab::test {
 
-/** Training `agent` for `episodes` episodes (0: its default budget) from `seed`. */
+/** Training `agent` for `episodes` episodes (0: its default budget) from `seed`, one
+ *  episode at a time whatever the machine's cores (TrainOptions::workers). */
 inline TrainOptions trainOptions(const std::string &agent, int episodes, std::uint64_t seed = 1)
 {
     TrainOptions o;
     o.agent = agent;
     o.episodes = episodes;
     o.seed = seed;
+    o.workers = 1;
     return o;
 }
 

@@ -117,6 +117,43 @@ private Q_SLOTS:
         QVERIFY(!(a->model() == c->model()));
     }
 
+    /** N episodes at once (TrainOptions::workers): one synchronous update from all
+     *  their slots, the same weights from the same seed and N, points in episode order. */
+    void workersTrainEpisodesAtOnce()
+    {
+        const Scenario s = quickScenario();
+        TrainOptions two = cmmacOptions(5);
+        two.workers = 2;
+        std::vector<TrainPoint> points;
+        auto a = makeTrainer(s, two);
+        TrainControl control;
+        a->train(control, [&](const TrainPoint &p) { points.push_back(p); });
+        QCOMPARE(int(points.size()), 5); // two rounds of two, then one
+        for (int k = 0; k < 5; ++k) {
+            QCOMPARE(points[std::size_t(k)].episode, k);
+            QVERIFY(std::isfinite(points[std::size_t(k)].criticLoss));
+            QVERIFY(points[std::size_t(k)].reward > 0.0);
+        }
+        QVERIFY(points[4].steps > points[1].steps);
+        QCOMPARE(a->model().info.at("workers"), std::string("2"));
+        QCOMPARE(a->model().info.at("episodes"), std::string("5"));
+
+        auto b = makeTrainer(s, two);
+        TrainControl again;
+        b->train(again, {});
+        QVERIFY(a->model() == b->model());
+        auto serial = makeTrainer(s, cmmacOptions(5));
+        TrainControl one;
+        serial->train(one, {});
+        QVERIFY(!(a->model() == serial->model()));
+
+        TrainOptions drs = test::trainOptions("drs", 1);
+        drs.workers = 2;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, makeTrainer(s, drs));
+        two.workers = kMaxTrainWorkers + 1;
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, makeTrainer(s, two));
+    }
+
     void stopEndsOnAWholeStep()
     {
         const Scenario s = quickScenario();
@@ -192,11 +229,17 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString ckpt = dir.filePath("tutorial.ckpt");
         const QString db = dir.filePath("store.db");
-        auto trained = test::cli({"train", "scenarios/tutorial.yaml", "--agent", "cmmac",
-                                  "--episodes", "2", "--checkpoint", ckpt, "--db", db, "--json"});
+        auto trained =
+            test::cli({"train", "scenarios/tutorial.yaml", "--agent", "cmmac", "--episodes", "2",
+                       "--workers", "2", "--checkpoint", ckpt, "--db", db, "--json"});
         QVERIFY2(trained.exitCode == 0, trained.err.constData());
         const QJsonObject out = QJsonDocument::fromJson(trained.out).object();
         QCOMPARE(out["episodes"].toInt(), 2);
+        QCOMPARE(out["workers"].toInt(), 2);
+        auto oneAtATime = test::cli({"train", "scenarios/drs-five-node.yaml", "--agent", "drs",
+                                     "--workers", "2", "--checkpoint", dir.filePath("d.ckpt")});
+        QVERIFY(oneAtATime.exitCode != 0);
+        QVERIFY2(oneAtATime.err.contains("one episode at a time"), oneAtATime.err.constData());
         QCOMPARE(out["curve"].toArray().size(), 2);
         QVERIFY(out.contains("session_id"));
 

@@ -116,6 +116,27 @@ private Q_SLOTS:
         QVERIFY(!(a == c));
     }
 
+    /** Episodes that run at once each act with a GPG explorer of their own; GPG
+     *  learns from each, in order, and the same seed and workers give the same weights. */
+    void workersRunBothPlanes()
+    {
+        const Scenario s = test::underProvisionedScenario();
+        TrainOptions two = kaisOptions(4, 5);
+        two.workers = 2;
+        LearnedModel a, b, serial;
+        const auto points = train(s, two, a);
+        train(s, two, b);
+        train(s, kaisOptions(4, 5), serial);
+        QCOMPARE(int(points.size()), 4);
+        for (int k = 0; k < 4; ++k) {
+            QCOMPARE(points[std::size_t(k)].episode, k);
+            QVERIFY(std::isfinite(points[std::size_t(k)].orchestrationLoss));
+        }
+        QCOMPARE(a.info.at("workers"), std::string("2"));
+        QVERIFY(a == b);
+        QVERIFY(!(a == serial)); // one update learns from two episodes' slots
+    }
+
     /** Continuing needs both halves: a cMMAC-only checkpoint cannot seed `kais`. */
     void continuingNeedsBothHalves()
     {

@@ -73,20 +73,26 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("agent");
         QTest::addColumn<bool>("runsToTheEnd"); // the DRS environment ends once its pods are placed
-        QTest::newRow("cmmac") << "cmmac" << true;
-        QTest::newRow("gpg") << "gpg" << true;
-        QTest::newRow("drs") << "drs" << false;
-        QTest::newRow("ppo") << "ppo" << false;
-        QTest::newRow("sac") << "sac" << false;
+        QTest::addColumn<int>("workers");       // episodes at once: progress is a round's
+        QTest::newRow("cmmac") << "cmmac" << true << 1;
+        QTest::newRow("cmmac, 2 workers") << "cmmac" << true << 2;
+        QTest::newRow("gpg") << "gpg" << true << 1;
+        QTest::newRow("drs") << "drs" << false << 1;
+        QTest::newRow("ppo") << "ppo" << false << 1;
+        QTest::newRow("sac") << "sac" << false << 1;
     }
 
     void everyTrainerReports()
     {
         QFETCH(QString, agent);
         QFETCH(bool, runsToTheEnd);
-        const int episodes = 2;
-        const Scenario s = scenarioFor(agent.toStdString());
-        auto trainer = makeTrainer(s, test::trainOptions(agent.toStdString(), episodes, 5));
+        QFETCH(int, workers);
+        const int episodes = 2 * workers;
+        Scenario s = scenarioFor(agent.toStdString());
+        s.policies.kais.curriculum = "none"; // every episode the scenario's whole run
+        TrainOptions options = test::trainOptions(agent.toStdString(), episodes, 5);
+        options.workers = workers;
+        auto trainer = makeTrainer(s, options);
         TrainControl control;
         std::vector<Report> reports;
         int done = 0;
@@ -94,7 +100,7 @@ private Q_SLOTS:
         trainer->train(control, [&](const TrainPoint &p) { done += p.episodeDone ? 1 : 0; });
         QCOMPARE(done, episodes);
 
-        for (int e = 0; e < episodes; ++e) {
+        for (int e = 0; e < episodes; e += workers) {
             std::vector<double> in;
             for (const Report &r : reports)
                 if (r.episodesDone == e)
