@@ -11,6 +11,7 @@
 #include "base/textfile.h"
 #include "experiment/reproduction.h"
 #include "experiment/sweeppreset.h"
+#include "learn/trainer.h"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -25,20 +26,53 @@ namespace schedlab::cli {
 
 namespace {
 
+constexpr int kMaxTrainingSeeds = 100;
+/** Episodes a KaiS training runs at once in a reproduction: fixed, so that a report
+ *  is the same on every machine (train --workers is part of what is trained). */
+constexpr int kReproduceTrainWorkers = 2;
+
+/** The seeds a preset's agent is trained from: its own (1000 when it names none) and
+ *  then 1000 apart. */
+std::vector<std::uint64_t> trainingSeeds(const SweepPreset &p, int count)
+{
+    std::vector<std::uint64_t> seeds;
+    const std::uint64_t first = p.trainSeed > 0 ? p.trainSeed : 1000;
+    for (int i = 0; i < count; ++i)
+        seeds.push_back(first + 1000 * std::uint64_t(i));
+    return seeds;
+}
+
 /** What a preset's learned results rest on: the agent, its training seeds and budget. */
-std::string trainingText(const SweepPreset &p, const SweepArgs &s)
+std::string trainingText(const SweepPreset &p, const SweepArgs &s,
+                         const std::vector<std::uint64_t> &seeds)
 {
     if (p.train.empty())
         return {};
+    std::vector<std::string> names;
+    for (std::uint64_t seed : seeds)
+        names.push_back(std::to_string(seed));
+    std::string list;
+    for (std::size_t i = 0; i < names.size(); ++i)
+        list += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+    const std::string budget =
+        s.trainEpisodes > 0 ? std::to_string(s.trainEpisodes) + " episodes (the quick budget)"
+                            : std::string("the agent's default budget");
     return "Learned policies: `" + p.train + "` trained " +
            (p.trainOnce ? "once, on the scenario," : "for each value,") +
-           " from one training seed (" +
-           (p.trainSeed > 0 ? std::to_string(p.trainSeed) : std::string("the scenario's")) +
-           "), for " +
-           (s.trainEpisodes > 0 ? std::to_string(s.trainEpisodes) + " episodes (the quick budget)"
-                                : std::string("the agent's default budget")) +
-           "; the intervals are over the comparison seeds of that model.";
+           (seeds.size() == 1
+                ? " from one training seed (" + list + ")"
+                : " from " + std::to_string(seeds.size()) + " training seeds (" + list + ")") +
+           ", for " + budget +
+           (agentTakesWorkers(p.train)
+                ? " with " + std::to_string(s.trainWorkers) + " episodes at once (`--workers`)"
+                : std::string()) +
+           (seeds.size() == 1 ? "; the intervals are over the comparison seeds of that model."
+                              : "; a learned policy's mean is the mean of its models' means and "
+                                "its interval the 95% interval over them; the chart shows the "
+                                "model of seed " +
+                                    names.front() + ".");
 }
+
 namespace fs = std::filesystem;
 
 struct ReproduceArgs
@@ -49,6 +83,7 @@ struct ReproduceArgs
     bool check = false;
     std::string out;
     std::optional<int> seeds;
+    std::optional<int> trainSeeds; ///< presets that train: seeds to train from (3; quick: 1)
     int jobs = 0;
     std::string presets; ///< the presets' folder; empty: the bundled one
     std::string db;      ///< an experiment store every preset's sweep is recorded in
@@ -139,6 +174,13 @@ int reproduce(const ReproduceArgs &a)
     }
     if (a.seeds && !countAllowed(*a.seeds, 1, kMaxSeeds, "--seeds"))
         return BadInput;
+    if (a.trainSeeds && !countAllowed(*a.trainSeeds, 1, kMaxTrainingSeeds, "--train-seeds"))
+        return BadInput;
+    if (a.trainSeeds && (a.slurm.slurm || a.merge)) {
+        std::fprintf(stderr, "error: --train-seeds runs here: a Slurm job array trains from the "
+                             "preset's one seed\n");
+        return BadInput;
+    }
     if (a.resume && a.db.empty()) {
         std::fprintf(stderr, "error: --resume needs --db: the store the earlier runs are in\n");
         return BadInput;
@@ -176,21 +218,46 @@ int reproduce(const ReproduceArgs &a)
             s.duration = p.quick.duration;
             s.trainEpisodes = p.quick.episodes; // a smoke test's budget, not a converged model
         }
+        s.trainWorkers = kReproduceTrainWorkers;
         s.jobs = a.jobs;
         s.db = a.db;
         s.resume = a.resume;
         s.out = (fs::path(a.out) / name / "").string();
         s.slurm = a.slurm;
-        const std::string options = std::string(a.quick ? " --quick" : "") +
-                                    (a.seeds ? " --seeds " + std::to_string(*a.seeds) : "") +
-                                    " --out " + a.out;
+        const std::string options =
+            std::string(a.quick ? " --quick" : "") +
+            (a.seeds ? " --seeds " + std::to_string(*a.seeds) : "") +
+            (a.trainSeeds && !p.train.empty() ? " --train-seeds " + std::to_string(*a.trainSeeds)
+                                              : "") +
+            " --out " + a.out;
         std::string command = "schedlab-cli reproduce " + name + options;
         std::fprintf(stderr, "preset %s (%d of %d)\n", name.c_str(),
                      int(&name - a.names.data()) + 1, int(a.names.size()));
         const auto start = std::chrono::steady_clock::now();
-        SweepResult sweep;
-        const int rc = a.merge ? mergeCluster((fs::path(a.out) / name).string(), a.db, &sweep)
-                               : sweepCommand(s, &sweep);
+        // A job array trains from the preset's seed alone.
+        const bool one = p.train.empty() || a.slurm.slurm || a.merge;
+        const std::vector<std::uint64_t> seeds =
+            trainingSeeds(p, one ? 1 : a.trainSeeds.value_or(a.quick ? 1 : 3));
+        std::vector<SweepResult> sweeps;
+        int rc = Ok;
+        if (a.merge) {
+            sweeps.emplace_back();
+            rc = mergeCluster((fs::path(a.out) / name).string(), a.db, &sweeps.back());
+        } else {
+            // One sweep per training seed, the first in the preset's folder (its chart
+            // is the report's), the others beside it.
+            for (std::size_t i = 0; i < seeds.size() && rc == Ok; ++i) {
+                SweepArgs one = s;
+                if (!p.train.empty())
+                    one.trainSeed = seeds[i];
+                if (i > 0)
+                    one.out =
+                        (fs::path(a.out) / name / ("train-seed-" + std::to_string(seeds[i])) / "")
+                            .string();
+                sweeps.emplace_back();
+                rc = sweepCommand(one, &sweeps.back());
+            }
+        }
         const double seconds =
             a.merge
                 ? -1.0
@@ -218,7 +285,8 @@ int reproduce(const ReproduceArgs &a)
                 break;
             continue;
         }
-        const std::vector<ClaimOutcome> outcomes = judgeClaims(p, sweep);
+        const SweepResult sweep = acrossTrainingSeeds(sweeps);
+        const std::vector<ClaimOutcome> outcomes = judgeClaims(p, sweeps);
         for (const ClaimOutcome &o : outcomes) {
             const std::string word = verdictWord(o.verdict);
             // `expect` is what the quick version shows; a full run only reports.
@@ -230,9 +298,10 @@ int reproduce(const ReproduceArgs &a)
                         surprise ? (" (the preset expects " + o.claim.expect + ")").c_str() : "");
         }
         const fs::path chart = fs::path(name) / "sweep.png";
-        report += reproductionMarkdown(
-            name, p, sweep, outcomes, command, seconds,
-            fs::exists(fs::path(a.out) / chart, error) ? chart.string() : "", trainingText(p, s));
+        report +=
+            reproductionMarkdown(name, p, sweep, outcomes, command, seconds,
+                                 fs::exists(fs::path(a.out) / chart, error) ? chart.string() : "",
+                                 trainingText(p, s, seeds));
     }
     if (a.slurm.slurm) {
         std::string names;
@@ -280,6 +349,10 @@ void registerReproduceCommand(CLI::App &app, int &exitCode)
                   "expects");
     cmd->add_option("--out", a.out, "Folder for report.md and each preset's sweep files");
     cmd->add_option("--seeds", a.seeds, "Seeds per value, in place of the presets'");
+    cmd->add_option("--train-seeds", a.trainSeeds,
+                    "Presets that train: train from this many seeds (the preset's, then 1000 "
+                    "apart) and judge a learned policy over their models (default 3; with "
+                    "--quick 1)");
     cmd->add_option("--jobs", a.jobs, "Parallel runs (default: all cores)");
     cmd->add_option("--presets", a.presets, "The presets' folder (default: the bundled one)");
     cmd->add_option("--db", a.db, "Experiment store (SQLite) to record every preset's sweep in");

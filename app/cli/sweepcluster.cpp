@@ -37,6 +37,7 @@ nlohmann::ordered_json sweepOptions(const SweepArgs &a)
     if (a.trainSeed)
         o["train_seed"] = *a.trainSeed;
     o["train_episodes"] = a.trainEpisodes;
+    o["train_workers"] = a.trainWorkers;
     return o;
 }
 
@@ -55,6 +56,7 @@ SweepArgs sweepArgsOf(const nlohmann::ordered_json &o)
     if (o.contains("train_seed"))
         a.trainSeed = o.at("train_seed").get<std::uint64_t>();
     a.trainEpisodes = o.value("train_episodes", 0);
+    a.trainWorkers = o.value("train_workers", 0);
     a.trainOnCluster = true;
     return a;
 }

@@ -32,6 +32,7 @@ struct SweepArgs
     bool trainFromPreset = false; ///< skipped when no policy of the sweep runs it
     std::optional<std::uint64_t> trainSeed;
     int trainEpisodes = 0; ///< with train: episodes; 0: the agent's default budget
+    int trainWorkers = 0;  ///< with train: train --workers; 0: the machine's cores
     std::string preset = "ieee-single";
     bool json = false;
     bool resume = false; ///< runs the store (--db) holds complete are not run again

@@ -88,7 +88,7 @@ std::shared_ptr<const LearnedModel> trainSweepModel(const SweepArgs &a, const Sw
         std::fprintf(stderr, "training %s for %s=%s (seed %llu)\n", a.train.c_str(),
                      plan.parameter.c_str(), p.value.c_str(),
                      static_cast<unsigned long long>(seed));
-        return trainModel(p.scenario, a.train, seed, a.trainEpisodes, error);
+        return trainModel(p.scenario, a.train, seed, a.trainEpisodes, a.trainWorkers, error);
     }
     // On the file as given: `set` values shape what is compared (a clip of the
     // workload), not what the agent learns from.
@@ -99,7 +99,7 @@ std::shared_ptr<const LearnedModel> trainSweepModel(const SweepArgs &a, const Sw
     }
     std::fprintf(stderr, "training %s on the scenario\n", a.train.c_str());
     return trainModel(*base.scenario, a.train, a.trainSeed.value_or(base.scenario->seed),
-                      a.trainEpisodes, error);
+                      a.trainEpisodes, a.trainWorkers, error);
 }
 
 } // namespace schedlab::cli

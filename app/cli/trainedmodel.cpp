@@ -4,6 +4,7 @@
 #include "command.h"
 
 #include "learn/learnedmodel.h"
+#include "learn/trainer.h"
 #include "scenario/scenarioio.h"
 
 #include <cerrno>
@@ -68,7 +69,8 @@ int runToStderr(const std::vector<std::string> &args)
 } // namespace
 
 std::shared_ptr<const LearnedModel> trainModel(const Scenario &scenario, const std::string &agent,
-                                               std::uint64_t seed, int episodes, std::string *error)
+                                               std::uint64_t seed, int episodes, int workers,
+                                               std::string *error)
 {
     const TemporaryFolder folder;
     if (folder.path().empty()) {
@@ -94,6 +96,8 @@ std::shared_ptr<const LearnedModel> trainModel(const Scenario &scenario, const s
         "--checkpoint",          checkpoint, "--seed", std::to_string(seed)};
     if (episodes > 0)
         command.insert(command.end(), {"--episodes", std::to_string(episodes)});
+    if (workers > 0 && agentTakesWorkers(agent))
+        command.insert(command.end(), {"--workers", std::to_string(workers)});
     const int status = runToStderr(command);
     if (status != 0) {
         *error = "training " + agent + " failed (" + trainProgram().string() +

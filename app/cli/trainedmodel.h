@@ -12,12 +12,13 @@ namespace schedlab::cli {
 
 /**
  * Trains `agent` on `scenario` for `episodes` episodes (0: its default budget) from
- * `seed` in the schedlab-train program (schedlab-cli does not load libtorch), its
+ * `seed`, with `workers` (train --workers, for the agents that take it; 0: the
+ * machine's cores), in the schedlab-train program (schedlab-cli does not load libtorch), its
  * progress on stderr, and returns the weights; null with `error` set when training
  * fails.
  */
 std::shared_ptr<const LearnedModel> trainModel(const Scenario &scenario, const std::string &agent,
-                                               std::uint64_t seed, int episodes,
+                                               std::uint64_t seed, int episodes, int workers,
                                                std::string *error);
 
 } // namespace schedlab::cli

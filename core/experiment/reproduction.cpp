@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "experiment/reproduction.h"
 
+#include "experiment/claimevidence.h"
 #include "metrics/metriccatalog.h"
 #include "scenario/units.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 
@@ -43,6 +45,38 @@ bool ahead(Better better, double ours, double theirs)
     return better == Better::Lower ? ours < theirs : ours > theirs;
 }
 
+enum class Order { Ahead, Behind, Unclear };
+
+/** How a difference (ours − theirs) stands: Unclear when its 95% interval holds both
+ *  orders. */
+Order order(Better better, const MeanCi &difference)
+{
+    if (difference.ci95 > 0.0 && std::abs(difference.mean) <= difference.ci95)
+        return Order::Unclear;
+    return ahead(better, difference.mean, 0.0) ? Order::Ahead : Order::Behind;
+}
+
+/** `ours` (policy `a` at point `pa`) against `theirs` (`b` at `pb`): on the runs they
+ *  share when the evidence has them, else from the two intervals in quadrature, as
+ *  for independent means. */
+Order order(Better better, const ClaimEvidence &evidence, std::size_t pa, const std::string &a,
+            const MeanCi &ours, std::size_t pb, const std::string &b, const MeanCi &theirs,
+            const std::string &metric)
+{
+    if (const auto d = evidence.difference(pa, a, pb, b, metric))
+        return order(better, *d);
+    return order(better, MeanCi{ours.mean - theirs.mean, std::hypot(ours.ci95, theirs.ci95), 2});
+}
+
+/** The verdict of orderings that must hold in `needed` of the cases: `held` did, and
+ *  `unclear` more could not be told from the noise. */
+std::string verdictOf(int held, int unclear, double needed)
+{
+    return held >= needed - 1e-9             ? "same direction"
+           : held + unclear >= needed - 1e-9 ? "within noise"
+                                             : "different direction";
+}
+
 /** "a", "a and b", "a, b and c". */
 std::string joinAnd(const std::vector<std::string> &items)
 {
@@ -52,86 +86,121 @@ std::string joinAnd(const std::vector<std::string> &items)
     return out;
 }
 
-/** Whether the ordering holds at one value; nullopt with `why` when it cannot be told. */
-std::optional<bool> holdsAt(const PaperClaim &c, const SweepPointResult &point, Better better,
-                            std::string *why)
+/** How the ordering stands at one value (Unclear when any rival is within noise and
+ *  none ahead); nullopt with `why` when it cannot be told. */
+std::optional<Order> holdsAt(const PaperClaim &c, const SweepResult &sweep, std::size_t index,
+                             const ClaimEvidence &evidence, Better better, std::string *why)
 {
+    const SweepPointResult &point = sweep.points[index];
     const auto ours = find(point, c.policy, c.metric);
     if (!ours) {
         *why = "no " + c.metric + " of " + c.policy + " at " + point.value;
         return std::nullopt;
     }
+    std::vector<std::string> unclear;
     for (const std::string &rival : c.than) {
         const auto theirs = find(point, rival, c.metric);
         if (!theirs) {
             *why = "no " + c.metric + " of " + rival + " at " + point.value;
             return std::nullopt;
         }
-        if (!ahead(better, ours->mean, theirs->mean)) {
+        const Order o =
+            order(better, evidence, index, c.policy, *ours, index, rival, *theirs, c.metric);
+        if (o == Order::Behind) {
             *why = c.policy + " " + meanCi(*ours) + " is not " +
                    (better == Better::Lower ? "below " : "above ") + rival + "'s " +
                    meanCi(*theirs) + " at " + point.value;
-            return false;
+            return Order::Behind;
         }
+        if (o == Order::Unclear)
+            unclear.push_back(rival + "'s " + meanCi(*theirs));
+    }
+    if (!unclear.empty()) {
+        *why = c.policy + " " + meanCi(*ours) + " within noise of " + joinAnd(unclear) + " at " +
+               point.value;
+        return Order::Unclear;
     }
     *why = c.policy + " ahead of " + joinAnd(c.than) + " at " + point.value;
-    return true;
+    return Order::Ahead;
 }
 
 /** A claim about the parameter: `policy` better at `at` than at each value of `over`. */
-void judgeOver(const PaperClaim &c, const SweepResult &sweep, Better better, ClaimOutcome &o)
+void judgeOver(const PaperClaim &c, const SweepResult &sweep, const ClaimEvidence &evidence,
+               Better better, ClaimOutcome &o)
 {
-    const SweepPointResult *at = nullptr;
-    for (const SweepPointResult &p : sweep.points)
-        if (p.value == c.at)
-            at = &p;
-    const auto ours = at ? find(*at, c.policy, c.metric) : std::nullopt;
+    const auto indexOf = [&](const std::string &value) {
+        std::size_t i = 0;
+        while (i < sweep.points.size() && sweep.points[i].value != value)
+            ++i;
+        return i;
+    };
+    const std::size_t at = indexOf(c.at);
+    const auto ours =
+        at < sweep.points.size() ? find(sweep.points[at], c.policy, c.metric) : std::nullopt;
     if (!ours) {
         o.why = "no " + c.metric + " of " + c.policy + " at " + c.at;
         return;
     }
+    int held = 0, unclear = 0;
+    std::string miss, noise;
     for (const std::string &value : c.over) {
-        std::optional<MeanCi> there;
-        for (const SweepPointResult &p : sweep.points)
-            if (p.value == value)
-                there = find(p, c.policy, c.metric);
+        const std::size_t other = indexOf(value);
+        const auto there = other < sweep.points.size()
+                               ? find(sweep.points[other], c.policy, c.metric)
+                               : std::nullopt;
         if (!there) {
             o.why = "no " + c.metric + " of " + c.policy + " at " + value;
             return;
         }
-        if (!ahead(better, ours->mean, there->mean)) {
-            o.verdict = "different direction";
-            o.why = "at " + c.at + " " + meanCi(*ours) + ", at " + value + " " + meanCi(*there);
-            return;
-        }
+        const Order order_ =
+            order(better, evidence, at, c.policy, *ours, other, c.policy, *there, c.metric);
+        held += order_ == Order::Ahead;
+        unclear += order_ == Order::Unclear;
+        const std::string both =
+            "at " + c.at + " " + meanCi(*ours) + ", at " + value + " " + meanCi(*there);
+        if (order_ == Order::Behind && miss.empty())
+            miss = both;
+        if (order_ == Order::Unclear && noise.empty())
+            noise = both + " (within noise)";
     }
-    o.verdict = "same direction";
-    o.why = "at " + c.at + " " + meanCi(*ours) + ", better than at " + joinAnd(c.over);
+    o.verdict = verdictOf(held, unclear, double(c.over.size()));
+    o.why = !miss.empty() ? miss
+            : !noise.empty()
+                ? noise
+                : "at " + c.at + " " + meanCi(*ours) + ", better than at " + joinAnd(c.over);
 }
 
 /** An ordering over `points`: enough of them (the claim's share) must hold it. */
-void judgeThan(const PaperClaim &c, const std::vector<const SweepPointResult *> &points,
-               Better better, ClaimOutcome &o)
+void judgeThan(const PaperClaim &c, const SweepResult &sweep,
+               const std::vector<std::size_t> &points, const ClaimEvidence &evidence, Better better,
+               ClaimOutcome &o)
 {
-    int held = 0;
-    std::string why, firstMiss;
-    for (const SweepPointResult *p : points) {
-        const auto holds = holdsAt(c, *p, better, &why);
+    int held = 0, unclear = 0;
+    std::string why, firstMiss, firstNoise;
+    for (std::size_t p : points) {
+        const auto holds = holdsAt(c, sweep, p, evidence, better, &why);
         if (!holds) {
             o.why = why;
             return;
         }
-        held += *holds;
-        if (!*holds && firstMiss.empty())
+        held += *holds == Order::Ahead;
+        unclear += *holds == Order::Unclear;
+        if (*holds == Order::Behind && firstMiss.empty())
             firstMiss = why;
+        if (*holds == Order::Unclear && firstNoise.empty())
+            firstNoise = why;
     }
     const int total = int(points.size());
-    o.verdict = held >= c.share * total - 1e-9 ? "same direction" : "different direction";
-    o.why = held == total ? (total == 1 ? why
-                                        : c.policy + " ahead of " + joinAnd(c.than) + " at all " +
-                                              std::to_string(total) + " values")
-                          : "holds at " + std::to_string(held) + " of " + std::to_string(total) +
-                                " values; " + firstMiss;
+    o.verdict = verdictOf(held, unclear, c.share * total);
+    if (total == 1)
+        o.why = why;
+    else if (held == total)
+        o.why = c.policy + " ahead of " + joinAnd(c.than) + " at all " + std::to_string(total) +
+                " values";
+    else
+        o.why = "holds at " + std::to_string(held) + " of " + std::to_string(total) + " values" +
+                (unclear ? ", within noise at " + std::to_string(unclear) : std::string()) + "; " +
+                (firstMiss.empty() ? firstNoise : firstMiss);
 }
 
 /** A goal met or missed at the claim's first value. */
@@ -144,19 +213,25 @@ void judgeWithin(const PaperClaim &c, Better better, ClaimOutcome &o)
     if (!o.ours)
         return;
     const bool met = *c.within == o.ours->mean || ahead(better, o.ours->mean, *c.within);
-    o.verdict = met ? "same direction" : "different direction";
-    o.why = c.policy + " " + meanCi(*o.ours) + (met ? " meets " : " misses ") + number(*c.within);
+    const bool unclear =
+        order(better, MeanCi{o.ours->mean - *c.within, o.ours->ci95, o.ours->n}) == Order::Unclear;
+    o.verdict = met ? "same direction" : unclear ? "within noise" : "different direction";
+    o.why = c.policy + " " + meanCi(*o.ours) +
+            (met       ? " meets "
+             : unclear ? " misses, within noise, "
+                       : " misses ") +
+            number(*c.within);
 }
 
 /** The policy's mean relative change against the first rival over `points`. */
-std::optional<double> relativeChange(const PaperClaim &c,
-                                     const std::vector<const SweepPointResult *> &points)
+std::optional<double> relativeChange(const PaperClaim &c, const SweepResult &sweep,
+                                     const std::vector<std::size_t> &points)
 {
     double sum = 0.0;
     int n = 0;
-    for (const SweepPointResult *p : points) {
-        const auto ours = find(*p, c.policy, c.metric);
-        const auto rival = find(*p, c.than.front(), c.metric);
+    for (std::size_t p : points) {
+        const auto ours = find(sweep.points[p], c.policy, c.metric);
+        const auto rival = find(sweep.points[p], c.than.front(), c.metric);
         if (ours && rival && rival->mean != 0.0) {
             sum += (ours->mean - rival->mean) / rival->mean;
             ++n;
@@ -170,41 +245,72 @@ std::string verdictWord(const std::string &verdict)
 {
     return verdict == "same direction"        ? "same"
            : verdict == "different direction" ? "different"
+           : verdict == "within noise"        ? "noise"
                                               : "";
+}
+
+SweepResult acrossTrainingSeeds(const std::vector<SweepResult> &sweeps)
+{
+    if (sweeps.empty())
+        return {};
+    SweepResult out = sweeps.front();
+    for (std::size_t p = 0; p < out.points.size(); ++p)
+        for (std::size_t v = 0; v < out.points[p].summary.size(); ++v)
+            for (std::size_t m = 0; m < out.points[p].summary[v].metrics.size(); ++m) {
+                std::vector<double> means;
+                bool trained = false;
+                const MeanCi &first = out.points[p].summary[v].metrics[m].second;
+                for (const SweepResult &s : sweeps) {
+                    const MeanCi &c = s.points.at(p).summary.at(v).metrics.at(m).second;
+                    means.push_back(c.mean);
+                    trained = trained || c.mean != first.mean || c.ci95 != first.ci95;
+                }
+                if (trained)
+                    out.points[p].summary[v].metrics[m].second = meanCi(means);
+            }
+    return out;
 }
 
 std::vector<ClaimOutcome> judgeClaims(const SweepPreset &preset, const SweepResult &sweep)
 {
+    return judgeClaims(preset, std::vector<SweepResult>{sweep});
+}
+
+std::vector<ClaimOutcome> judgeClaims(const SweepPreset &preset,
+                                      const std::vector<SweepResult> &sweeps)
+{
+    const SweepResult sweep = acrossTrainingSeeds(sweeps);
+    const ClaimEvidence evidence(sweeps);
     std::vector<ClaimOutcome> out;
     for (const PaperClaim &c : preset.claims) {
         ClaimOutcome o;
         o.claim = c;
         o.value = c.at.empty() ? "every value" : c.at;
         o.verdict = "not comparable";
-        std::vector<const SweepPointResult *> points;
-        for (const SweepPointResult &p : sweep.points)
-            if (c.at.empty() || p.value == c.at)
-                points.push_back(&p);
+        std::vector<std::size_t> points;
+        for (std::size_t p = 0; p < sweep.points.size(); ++p)
+            if (c.at.empty() || sweep.points[p].value == c.at)
+                points.push_back(p);
         const MetricInfo *metric = findMetric(c.metric);
         if (points.empty()) {
             o.why = "the sweep has no value " + c.at;
         } else if (!metric) {
             o.why = "no metric " + c.metric;
         } else {
-            o.ours = find(*points.front(), c.policy, c.metric);
+            o.ours = find(sweep.points[points.front()], c.policy, c.metric);
             if (o.ours && c.paper && *c.paper != 0.0)
                 o.ratio = o.ours->mean / *c.paper;
             if (c.change && !c.than.empty()) {
-                o.change = relativeChange(c, points);
+                o.change = relativeChange(c, sweep, points);
                 if (o.change && *c.change != 0.0)
                     o.ratio = *o.change / *c.change;
             }
             if (c.within)
                 judgeWithin(c, metric->better, o);
             else if (!c.over.empty())
-                judgeOver(c, sweep, metric->better, o);
+                judgeOver(c, sweep, evidence, metric->better, o);
             else if (!c.than.empty())
-                judgeThan(c, points, metric->better, o);
+                judgeThan(c, sweep, points, evidence, metric->better, o);
             else
                 o.why =
                     o.ours ? "a value alone: see the ratio" : "no " + c.policy + " in the results";

@@ -19,7 +19,8 @@ struct ClaimOutcome
     std::optional<MeanCi> ours;   ///< the claim's policy at `value` (the first value if all)
     std::optional<double> ratio;  ///< ours / the paper's value (or change), when both exist
     std::optional<double> change; ///< our relative change against the first rival, when asked
-    /** "same direction", "different direction" or "not comparable". */
+    /** "same direction", "different direction", "within noise" (the 95% intervals
+     *  hold both orders) or "not comparable". */
     std::string verdict;
     std::string why; ///< one sentence
 };
@@ -30,16 +31,32 @@ std::map<std::string, SweepPreset> paperPresets(const std::string &dir,
                                                 std::vector<ScenarioError> &errors);
 
 /**
- * Judges each claim of `preset` on `sweep`: an ordering claim holds when `policy`'s
- * mean is better than each of `than`'s (by the metric's direction) at `at`, or at
- * every value when `at` is empty; it is "not comparable" when the policy, a rival,
- * the value or the metric is missing from the results. A claim with only a paper
- * value gets its ratio and "not comparable" (a number alone has no direction).
+ * Judges each claim of `preset` on `sweeps`, one per training seed (acrossTrainingSeeds
+ * gives the means shown): an ordering claim holds when `policy`'s mean is better than
+ * each of `than`'s (by the metric's direction) at `at`, or at every value when `at` is
+ * empty; it is "within noise" when it does not hold but the 95% interval of the
+ * difference holds both orders (ClaimEvidence: paired over the evaluation seeds, over
+ * the training seeds when there are several; without runs, the two intervals in
+ * quadrature), and "not comparable" when the policy, a rival, the value or the metric
+ * is missing from the results. A claim with only a paper value gets its ratio and "not
+ * comparable" (a number alone has no direction).
  */
+std::vector<ClaimOutcome> judgeClaims(const SweepPreset &preset,
+                                      const std::vector<SweepResult> &sweeps);
+/** One sweep, nothing trained from several seeds. */
 std::vector<ClaimOutcome> judgeClaims(const SweepPreset &preset, const SweepResult &sweep);
 
-/** "same" / "different" / "" for a verdict, as PaperClaim::expect writes them. */
+/** "same" / "different" / "noise" / "" for a verdict, as PaperClaim::expect writes them. */
 std::string verdictWord(const std::string &verdict);
+
+/**
+ * One preset's sweeps, alike but for the seed their agent was trained from, as one
+ * result: a metric that differs between them (a learned policy's) becomes the mean
+ * of their means with the 95% t-interval over them, n the training seeds; one the
+ * training does not touch (a heuristic's, on the same evaluation seeds) keeps its
+ * interval over the evaluation seeds.
+ */
+SweepResult acrossTrainingSeeds(const std::vector<SweepResult> &sweeps);
 
 /**
  * The Markdown section of one reproduced preset: what the paper measured, the

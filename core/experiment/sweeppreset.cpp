@@ -71,8 +71,10 @@ PaperClaim readClaim(ReadContext &ctx, const Field &item)
     claim.within = optionalNumber(ctx, c, "within");
     claim.paper = optionalNumber(ctx, c, "paper");
     c.string("expect", claim.expect);
-    if (const auto e = c.get("expect"); e && claim.expect != "same" && claim.expect != "different")
-        ctx.error(e->mark, e->path, "expected same or different, got '" + claim.expect + "'");
+    if (const auto e = c.get("expect");
+        e && claim.expect != "same" && claim.expect != "different" && claim.expect != "noise")
+        ctx.error(e->mark, e->path,
+                  "expected same, different or noise, got '" + claim.expect + "'");
     if (claim.than.empty() && claim.over.empty() && !claim.paper && !claim.within &&
         ctx.errors().empty())
         ctx.error(item.mark, item.path,

@@ -62,8 +62,8 @@ struct PaperClaim
     /** The paper's relative change of `policy` against the first of `than` (-0.39:
      *  39% less), averaged over the values judged. */
     std::optional<double> change;
-    /** "same" or "different": the direction SchedLab's quick run shows, which the
-     *  test suite keeps (empty: not checked). */
+    /** "same", "different" or "noise" (within noise): the verdict SchedLab's quick
+     *  run shows, which the test suite keeps (empty: not checked). */
     std::string expect;
 };
 

@@ -37,6 +37,8 @@ struct TrainOptions
 constexpr int kMaxTrainWorkers = 256;
 /** The machine's cores (at most kMaxTrainWorkers): what TrainOptions::workers 0 means. */
 int defaultTrainWorkers();
+/** True for the agents that run TrainOptions::workers episodes at once (`cmmac`, `kais`). */
+bool agentTakesWorkers(const std::string &agent);
 
 /** What the trainer reports: after every episode, and during long ones. */
 struct TrainPoint

@@ -4,10 +4,8 @@
 #include "model/scenario.h"
 #include "train/trainers.h"
 
-#include <algorithm>
 #include <stdexcept>
 #include <string>
-#include <thread>
 
 namespace schedlab {
 
@@ -19,15 +17,14 @@ struct AgentEntry
     bool takesReward = false;        ///< TrainOptions::reward applies
     bool learnsFromRequests = false; ///< KaiS's agents: a scenario without requests teaches nothing
     bool takesEpsilon = false; ///< TrainOptions::epsilon applies (cMMAC's reward, Sec. III-A-1)
-    bool takesWorkers = false; ///< TrainOptions::workers applies
 };
 
 const std::vector<AgentEntry> &agentTable()
 {
     static const std::vector<AgentEntry> table = {
-        {"cmmac", makeCmmacTrainer, false, true, true, true},
+        {"cmmac", makeCmmacTrainer, false, true, true},
         {"gpg", makeGpgTrainer, false, true},
-        {"kais", makeCmmacTrainer, false, true, true, true},
+        {"kais", makeCmmacTrainer, false, true, true},
         {"drs", makeDrsTrainer, true},
         {"double-dqn", makeDrsTrainer, true},
         {"dueling-dqn", makeDrsTrainer, true},
@@ -69,19 +66,6 @@ bool agentTakesEpsilon(const std::string &agent)
     return false;
 }
 
-bool agentTakesWorkers(const std::string &agent)
-{
-    for (const AgentEntry &e : agentTable())
-        if (e.name == agent)
-            return e.takesWorkers;
-    return false;
-}
-
-int defaultTrainWorkers()
-{
-    return int(std::clamp(std::thread::hardware_concurrency(), 1u, unsigned(kMaxTrainWorkers)));
-}
-
 std::unique_ptr<Trainer> makeTrainer(const Scenario &scenario, const TrainOptions &options)
 {
     for (const AgentEntry &e : agentTable())
@@ -95,7 +79,7 @@ std::unique_ptr<Trainer> makeTrainer(const Scenario &scenario, const TrainOption
                 throw std::invalid_argument("workers must be between 1 and " +
                                             std::to_string(kMaxTrainWorkers) + ", not " +
                                             std::to_string(options.workers));
-            if (options.workers > 1 && !e.takesWorkers)
+            if (options.workers > 1 && !agentTakesWorkers(e.name))
                 throw std::invalid_argument(options.agent +
                                             " trains one episode at a time: workers apply to "
                                             "cmmac and kais");

@@ -13,9 +13,6 @@ bool agentTakesReward(const std::string &agent);
  */
 bool agentTakesEpsilon(const std::string &agent);
 
-/** True for the agents that run TrainOptions::workers episodes at once (`cmmac`, `kais`). */
-bool agentTakesWorkers(const std::string &agent);
-
 /** Throws std::invalid_argument for an unknown agent or a scenario it cannot train
  *  on, and CheckpointError when options.initial does not fit. */
 std::unique_ptr<Trainer> makeTrainer(const Scenario &scenario, const TrainOptions &options);

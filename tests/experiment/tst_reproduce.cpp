@@ -81,6 +81,93 @@ private Q_SLOTS:
         QCOMPARE(verdictWord(outcomes[1].verdict), std::string("different"));
     }
 
+    /** An ordering whose 95% intervals hold both orders is neither verdict. */
+    void overlappingIntervalsAreWithinNoise()
+    {
+        SweepResult sweep;
+        sweep.points = {point("a", {{"x", 0.80}, {"y", 0.81}}),
+                        point("b", {{"x", 0.90}, {"y", 0.70}})};
+        SweepPreset preset;
+        preset.claims = {claim("throughput_rate", "x", {"y"}, "a"), // 0.80 vs 0.81 ± 0.014
+                         claim("throughput_rate", "x", {"y"}, "")}; // ahead at b only
+        PaperClaim over = claim("throughput_rate", "y", {}, "a");
+        over.over = {"b"}; // 0.81 against 0.70: ahead
+        PaperClaim goal = claim("throughput_rate", "x", {}, "a");
+        goal.within = 0.805; // 0.80 ± 0.01 misses it by less than its interval
+        PaperClaim farGoal = goal;
+        farGoal.within = 0.9;
+        preset.claims.insert(preset.claims.end(), {over, goal, farGoal});
+        const auto outcomes = judgeClaims(preset, sweep);
+        QCOMPARE(outcomes[0].verdict, std::string("within noise"));
+        QVERIFY2(outcomes[0].why.find("within noise of y's") != std::string::npos,
+                 outcomes[0].why.c_str());
+        QCOMPARE(outcomes[1].verdict, std::string("within noise"));
+        QVERIFY2(outcomes[1].why.find("within noise at 1") != std::string::npos,
+                 outcomes[1].why.c_str());
+        QCOMPARE(outcomes[2].verdict, std::string("same direction"));
+        QCOMPARE(outcomes[3].verdict, std::string("within noise"));
+        QCOMPARE(outcomes[4].verdict, std::string("different direction"));
+        QCOMPARE(verdictWord(outcomes[0].verdict), std::string("noise"));
+
+        // A wider interval turns a clear loss into noise; a narrower one a win into one.
+        sweep.points[0] = point("a", {{"x", 0.80}, {"y", 0.90}});
+        QCOMPARE(judgeClaims(preset, sweep)[0].verdict, std::string("different direction"));
+        sweep.points[0].summary[0].metrics[0].second.ci95 = 0.2;
+        QCOMPARE(judgeClaims(preset, sweep)[0].verdict, std::string("within noise"));
+    }
+
+    /** Policies run on the same seeds are compared seed by seed: the workload's noise,
+     *  which both see, does not hide a difference that holds on every seed. */
+    void sharedSeedsArePaired()
+    {
+        const double x[] = {0.70, 0.80, 0.90}, y[] = {0.69, 0.788, 0.889};
+        SweepResult sweep;
+        sweep.points = {point("a", {{"x", 0.80}, {"y", 0.788}})};
+        for (auto &v : sweep.points[0].summary)
+            v.metrics[0].second.ci95 = 0.25; // three seeds far apart
+        for (int seed = 0; seed < 3; ++seed)
+            for (int variant = 0; variant < 2; ++variant) {
+                CellResult cell;
+                cell.variant = variant;
+                cell.seedIndex = seed;
+                cell.result.metrics = {{"throughput_rate", (variant ? y : x)[seed]}};
+                sweep.points[0].cells.push_back(cell);
+            }
+        SweepPreset preset;
+        preset.claims = {claim("throughput_rate", "x", {"y"}, "a"),
+                         claim("throughput_rate", "y", {"x"}, "a")};
+        const auto outcomes = judgeClaims(preset, sweep);
+        QCOMPARE(outcomes[0].verdict, std::string("same direction"));
+        QCOMPARE(outcomes[1].verdict, std::string("different direction"));
+        sweep.points[0].cells.clear(); // the means alone: 0.012 apart, ± 0.35
+        QCOMPARE(judgeClaims(preset, sweep)[0].verdict, std::string("within noise"));
+    }
+
+    /** Sweeps trained from several seeds: a learned policy's result is over its models. */
+    void trainingSeedsMakeTheLearnedInterval()
+    {
+        std::vector<SweepResult> sweeps(3);
+        const double learned[] = {0.80, 0.84, 0.88};
+        for (int i = 0; i < 3; ++i)
+            sweeps[std::size_t(i)].points = {point("a", {{"kais", learned[i]}, {"greedy", 0.83}})};
+        const SweepResult all = acrossTrainingSeeds(sweeps);
+        const MeanCi kais = all.points[0].summary[0].metrics[0].second;
+        QVERIFY(std::abs(kais.mean - 0.84) < 1e-12);
+        QCOMPARE(kais.n, 3);
+        // t(0.975, 2) · s / √3 with s = 0.04
+        QVERIFY2(std::abs(kais.ci95 - 4.302653 * 0.04 / std::sqrt(3.0)) < 1e-4,
+                 qPrintable(QString::number(kais.ci95)));
+        const MeanCi greedy = all.points[0].summary[1].metrics[0].second;
+        QCOMPARE(greedy.mean, 0.83); // untouched by training: its evaluation seeds' interval
+        QCOMPARE(greedy.ci95, 0.01);
+        QCOMPARE(greedy.n, 5);
+        // Judged over the models: kais 0.84 ± 0.099 against greedy's 0.83 is within noise.
+        SweepPreset preset;
+        preset.claims = {claim("throughput_rate", "kais", {"greedy"}, "a")};
+        QCOMPARE(judgeClaims(preset, all)[0].verdict, std::string("within noise"));
+        QCOMPARE(judgeClaims(preset, sweeps[2])[0].verdict, std::string("same direction"));
+    }
+
     void listsThePaperPresets()
     {
         const auto r = test::cli({"reproduce", "--list"});
@@ -110,7 +197,8 @@ private Q_SLOTS:
               "param: scenario\nvalues: [drs-cpu.yaml, drs-gone.yaml]\nsource: X\n");
         const auto r = test::cli({"reproduce", "--list", "--presets", dir.path()});
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("bad.yaml:7:") && r.err.contains("expected same or different"),
+        QVERIFY2(r.err.contains("bad.yaml:7:") &&
+                     r.err.contains("expected same, different or noise"),
                  r.err.constData());
         QVERIFY2(r.err.contains("policy.yaml:5:12: placement: unknown placement policy "
                                 "'kubehic' (did you mean 'kubehice'?)"),
