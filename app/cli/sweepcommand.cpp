@@ -16,6 +16,7 @@
 #include "experiment/sweepfiles.h"
 #include "experiment/sweeppreset.h"
 #include "global/globalresult.h"
+#include "learn/trainer.h"
 #include "metrics/engineeringformat.h"
 #include "metrics/metriccatalog.h"
 #include "registry/registry.h"
@@ -519,6 +520,10 @@ void registerSweepCommand(CLI::App &app, int &exitCode)
     cmd->add_option("--train-episodes", a.trainEpisodes,
                     "With --train: episodes to train (default: the agent's budget, as `train`)")
         ->check(CLI::Range(1, 1000000));
+    cmd->add_option("--train-workers", a.trainWorkers,
+                    "With --train: episodes trained at once (train --workers; default: the "
+                    "machine's cores; for cmmac and kais)")
+        ->check(CLI::Range(1, kMaxTrainWorkers));
     cmd->add_flag("--json", a.json, "Print one JSON object");
     cmd->callback([&exitCode] { exitCode = sweepCommand(a); });
 }
