@@ -335,6 +335,15 @@ private Q_SLOTS:
         QVERIFY(dashboard.setAgent("kais") && epsilon->isEnabled());
         QVERIFY(dashboard.setAgent("gpg") && !epsilon->isEnabled());
         QVERIFY(dashboard.setAgent("drs") && !epsilon->isEnabled());
+
+        // Episodes at once: cMMAC's trainer's, the machine's cores unless set.
+        auto *workers = dashboard.findChild<QSpinBox *>("workers");
+        QVERIFY(workers);
+        QCOMPARE(workers->value(), defaultTrainWorkers());
+        for (const std::string &agent : trainableAgents()) {
+            QVERIFY(dashboard.setAgent(QString::fromStdString(agent)));
+            QCOMPARE(workers->isEnabled(), agentTakesWorkers(agent));
+        }
     }
 
     void trainsAPlacementAgentOnDeployments()

@@ -71,6 +71,14 @@ TrainingDashboard::TrainingDashboard(QWidget *parent)
     mSeed->setValue(1);
     mSeed->setToolTip(tr("Episode k runs the workload with seed + k"));
     form->addRow(tr("Seed"), mSeed);
+    mWorkers = new QSpinBox(run);
+    mWorkers->setObjectName("workers");
+    mWorkers->setRange(1, kMaxTrainWorkers);
+    mWorkers->setValue(defaultTrainWorkers());
+    mWorkers->setToolTip(
+        tr("Episodes trained at once, one a core, learned from in synchronous updates: part of "
+           "what is trained (the same seed and number, the same weights)"));
+    form->addRow(tr("Episodes at once"), mWorkers);
     mEpsilon = new QDoubleSpinBox(run);
     mEpsilon->setObjectName("epsilon");
     mEpsilon->setRange(0.0, 100.0);
@@ -270,6 +278,8 @@ bool TrainingDashboard::start()
     options.agent = mAgent->currentText().toStdString();
     options.episodes = mEpisodes->value();
     options.seed = mSeed->value();
+    if (agentTakesWorkers(options.agent)) // else one at a time: the box is greyed
+        options.workers = mWorkers->value();
     if (agentTakesEpsilon(options.agent)) // else ignored: the box is greyed
         options.epsilon = mEpsilon->value();
     options.reward = mReward->currentText().toStdString();
@@ -433,6 +443,7 @@ void TrainingDashboard::updateControls()
     const std::string agent = mAgent->currentText().toStdString();
     mReward->setEnabled(idle && agentTakesReward(agent));
     mEpsilon->setEnabled(idle && agentTakesEpsilon(agent));
+    mWorkers->setEnabled(idle && agentTakesWorkers(agent));
     mContinue->setEnabled(idle && mModel && q(mModel->agent) == mAgent->currentText());
     mSave->setEnabled(idle && mModel);
     mLoad->setEnabled(idle);

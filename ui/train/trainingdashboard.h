@@ -132,6 +132,7 @@ private:
     QComboBox *mAgent;
     QSpinBox *mEpisodes;
     SeedBox *mSeed;
+    QSpinBox *mWorkers;
     QDoubleSpinBox *mEpsilon;
     QComboBox *mReward;
     QCheckBox *mContinue;
