@@ -235,9 +235,9 @@ int reproduce(const ReproduceArgs &a)
                      int(&name - a.names.data()) + 1, int(a.names.size()));
         const auto start = std::chrono::steady_clock::now();
         // A job array trains from the preset's seed alone.
-        const bool one = p.train.empty() || a.slurm.slurm || a.merge;
+        const bool singleSeed = p.train.empty() || a.slurm.slurm || a.merge;
         const std::vector<std::uint64_t> seeds =
-            trainingSeeds(p, one ? 1 : a.trainSeeds.value_or(a.quick ? 1 : 3));
+            trainingSeeds(p, singleSeed ? 1 : a.trainSeeds.value_or(a.quick ? 1 : 3));
         std::vector<SweepResult> sweeps;
         int rc = Ok;
         if (a.merge) {
@@ -247,15 +247,15 @@ int reproduce(const ReproduceArgs &a)
             // One sweep per training seed, the first in the preset's folder (its chart
             // is the report's), the others beside it.
             for (std::size_t i = 0; i < seeds.size() && rc == Ok; ++i) {
-                SweepArgs one = s;
+                SweepArgs seeded = s;
                 if (!p.train.empty())
-                    one.trainSeed = seeds[i];
+                    seeded.trainSeed = seeds[i];
                 if (i > 0)
-                    one.out =
+                    seeded.out =
                         (fs::path(a.out) / name / ("train-seed-" + std::to_string(seeds[i])) / "")
                             .string();
                 sweeps.emplace_back();
-                rc = sweepCommand(one, &sweeps.back());
+                rc = sweepCommand(seeded, &sweeps.back());
             }
         }
         const double seconds =
