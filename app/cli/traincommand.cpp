@@ -8,7 +8,7 @@
 #include "base/textfile.h"
 #include "experiment/clusterplan.h"
 #include "experiment/trainingrecorder.h"
-#include "learn/convergence.h"
+#include "learn/trainingcurve.h"
 #include "learn/trainer.h"
 #include "train/trainers.h"
 
@@ -321,7 +321,8 @@ int trainCommand(const TrainArgs &a)
     });
 
     const int episodes = trainer->plannedEpisodes();
-    ConvergenceMonitor convergence(ConvergenceMonitor::windowFor(episodes));
+    TrainingCurve trainingCurve(episodes);
+    const ConvergenceMonitor &convergence = trainingCurve.convergence();
     ProgressBar bar("train " + a.agent);
     nlohmann::ordered_json curve = nlohmann::ordered_json::array();
     std::size_t finished = 0;
@@ -338,7 +339,7 @@ int trainCommand(const TrainArgs &a)
                 curve.push_back(pointJson(p));
             else
                 printPoint(p, episodes);
-            if (convergence.add(p.episode, p.stage, p.throughputRate) && a.untilConverged &&
+            if (trainingCurve.add(p) && a.untilConverged &&
                 convergence.converged())
                 control.stop(); // on this episode's end: the next does not start
         });
@@ -351,7 +352,8 @@ int trainCommand(const TrainArgs &a)
     watcher.request_stop();
     watcher.join();
 
-    const LearnedModel model = trainer->model();
+    LearnedModel model = trainer->model();
+    trainingCurve.record(model.info);
     try {
         saveModel(a.checkpoint, model);
     } catch (const CheckpointError &e) {

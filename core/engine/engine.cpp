@@ -2,6 +2,7 @@
 #include "engine/engine.h"
 
 #include "engine/dispatchindex.h"
+#include "engine/ontimeceiling.h"
 #include "engine/serving.h"
 #include "state/layercache.h"
 #include "state/pullqueue.h"
@@ -98,6 +99,7 @@ Engine::Engine(const Scenario &scenario, PolicySet policies, const RunConfig &co
     mDequeue->reset(mState, int(mTopology.eaps.size()) + nodes + 1);
     mOrchestration->reset(mState);
     placeInitialReplicas();
+    mCeiling = std::make_unique<OnTimeCeiling>(mScenario, mTopology, mImageRuns, mRequestDemands);
     initPods();
     mHasPending = mArrivals->next(mPending);
 }
@@ -196,6 +198,8 @@ void Engine::admitArrivals(double until)
         r.target = kCloud;
         r.frame = mMetrics.openFrame();
         mMetrics.arrived();
+        if (mCeiling->possible(r))
+            mMetrics.possible();
         ++mInFlight;
         toEap(r.eap, {r.created + transferSeconds(access, r.size), id});
         mHasPending = mArrivals->next(mPending);

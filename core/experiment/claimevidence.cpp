@@ -29,7 +29,7 @@ std::map<int, double> perSeed(const SweepPointResult &point, const std::string &
 
 std::optional<MeanCi> ClaimEvidence::difference(std::size_t pointA, const std::string &a,
                                                 std::size_t pointB, const std::string &b,
-                                                const std::string &metric) const
+                                                const std::string &metric, double scale) const
 {
     std::vector<std::vector<double>> perSweep;
     for (const SweepResult &sweep : mSweeps) {
@@ -40,7 +40,7 @@ std::optional<MeanCi> ClaimEvidence::difference(std::size_t pointA, const std::s
         std::vector<double> diffs;
         for (const auto &[seed, value] : ours)
             if (const auto it = theirs.find(seed); it != theirs.end())
-                diffs.push_back(value - it->second);
+                diffs.push_back(value - scale * it->second);
         if (diffs.empty())
             return std::nullopt;
         perSweep.push_back(std::move(diffs));

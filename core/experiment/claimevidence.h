@@ -28,9 +28,11 @@ public:
      * training changes neither (every sweep's difference the same), the interval over
      * those seeds; else the mean of the sweeps' differences and the 95% interval over
      * them (n the training seeds). nullopt when the sweeps hold no runs both share.
+     * `scale` multiplies `b`'s values first (a − 1.2·b: "at least 1.2 times").
      */
     std::optional<MeanCi> difference(std::size_t pointA, const std::string &a, std::size_t pointB,
-                                     const std::string &b, const std::string &metric) const;
+                                     const std::string &b, const std::string &metric,
+                                     double scale = 1.0) const;
 
 private:
     const std::vector<SweepResult> &mSweeps;

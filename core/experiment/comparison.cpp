@@ -3,10 +3,14 @@
 
 #include "engine/engine.h"
 #include "engine/stopwatcher.h"
+#include "learn/learnedmodel.h"
+#include "learn/trainingcurve.h"
 #include "metrics/metriccatalog.h"
 #include "registry/buildpolicies.h"
+#include "registry/registry.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
@@ -17,10 +21,30 @@ RunResult runScenario(const Scenario &scenario, const PolicySelection &policies,
                       double duration, SimObserver *observer,
                       std::shared_ptr<const LearnedModel> model, PolicySet given)
 {
-    Engine engine(scenario, buildPolicySet(policies, std::move(model), std::move(given)),
-                  {seed, duration});
+    Engine engine(scenario, buildPolicySet(policies, model, std::move(given)), {seed, duration});
     engine.addObserver(observer);
-    return engine.run();
+    RunResult result = engine.run();
+    addTrainingMetrics(result, policies, model.get());
+    return result;
+}
+
+void addTrainingMetrics(RunResult &result, const PolicySelection &policies,
+                        const LearnedModel *model)
+{
+    if (!model)
+        return;
+    bool learned = false;
+    for (const auto &[plane, name] : {std::pair{Plane::Dispatch, &policies.dispatch},
+                                      std::pair{Plane::Dequeue, &policies.dequeue},
+                                      std::pair{Plane::Orchestration, &policies.orchestration},
+                                      std::pair{Plane::Placement, &policies.placement}})
+        if (const PolicyInfo *info = findPolicy(plane, *name); info && !info->agent.empty())
+            learned = true;
+    if (!learned)
+        return;
+    for (const char *key : {kTrainingFramesKey, kTrainingConvergedKey, kTrainingPhiKey})
+        if (const auto it = model->info.find(key); it != model->info.end())
+            result.metrics.push_back(metricValue(key, std::strtod(it->second.c_str(), nullptr)));
 }
 
 std::vector<CellResult> runComparison(const Scenario &scenario, const ComparisonSpec &spec,

@@ -26,6 +26,11 @@ RunResult runScenario(const Scenario &scenario, const PolicySelection &policies,
                       double duration = 0.0, SimObserver *observer = nullptr,
                       std::shared_ptr<const LearnedModel> model = nullptr, PolicySet given = {});
 
+/** When a policy of `policies` is learned and `model`'s info records its training
+ *  curve (TrainingCurve::record()): the metrics of group training, appended to `result`. */
+void addTrainingMetrics(RunResult &result, const PolicySelection &policies,
+                        const LearnedModel *model);
+
 /** A policy set under comparison, labelled by what varies (e.g. "greedy"). */
 struct Variant
 {

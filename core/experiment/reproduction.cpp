@@ -61,11 +61,12 @@ Order order(Better better, const MeanCi &difference)
  *  for independent means. */
 Order order(Better better, const ClaimEvidence &evidence, std::size_t pa, const std::string &a,
             const MeanCi &ours, std::size_t pb, const std::string &b, const MeanCi &theirs,
-            const std::string &metric)
+            const std::string &metric, double scale = 1.0)
 {
-    if (const auto d = evidence.difference(pa, a, pb, b, metric))
+    if (const auto d = evidence.difference(pa, a, pb, b, metric, scale))
         return order(better, *d);
-    return order(better, MeanCi{ours.mean - theirs.mean, std::hypot(ours.ci95, theirs.ci95), 2});
+    return order(better, MeanCi{ours.mean - scale * theirs.mean,
+                                std::hypot(ours.ci95, scale * theirs.ci95), 2});
 }
 
 /** The verdict of orderings that must hold in `needed` of the cases: `held` did, and
@@ -152,12 +153,16 @@ void judgeOver(const PaperClaim &c, const SweepResult &sweep, const ClaimEvidenc
             o.why = "no " + c.metric + " of " + c.policy + " at " + value;
             return;
         }
+        // `times`: at least so many times the value there, whichever way the metric improves.
         const Order order_ =
-            order(better, evidence, at, c.policy, *ours, other, c.policy, *there, c.metric);
+            c.times ? order(Better::Higher, evidence, at, c.policy, *ours, other, c.policy, *there,
+                            c.metric, *c.times)
+                    : order(better, evidence, at, c.policy, *ours, other, c.policy, *there, c.metric);
         held += order_ == Order::Ahead;
         unclear += order_ == Order::Unclear;
         const std::string both =
-            "at " + c.at + " " + meanCi(*ours) + ", at " + value + " " + meanCi(*there);
+            "at " + c.at + " " + meanCi(*ours) + ", at " + value + " " + meanCi(*there) +
+            (c.times ? " (" + number(ours->mean / there->mean) + "×)" : std::string());
         if (order_ == Order::Behind && miss.empty())
             miss = both;
         if (order_ == Order::Unclear && noise.empty())
@@ -167,7 +172,42 @@ void judgeOver(const PaperClaim &c, const SweepResult &sweep, const ClaimEvidenc
     o.why = !miss.empty() ? miss
             : !noise.empty()
                 ? noise
-                : "at " + c.at + " " + meanCi(*ours) + ", better than at " + joinAnd(c.over);
+            : c.times ? "at " + c.at + " " + meanCi(*ours) + ", at least " + number(*c.times) +
+                            " times its value at " + joinAnd(c.over)
+                      : "at " + c.at + " " + meanCi(*ours) + ", better than at " + joinAnd(c.over);
+}
+
+/** A claim that the policy's values at every value lie within a share of the largest. */
+void judgeSpread(const PaperClaim &c, const SweepResult &sweep, ClaimOutcome &o)
+{
+    std::optional<MeanCi> low, high;
+    std::string lowAt, highAt;
+    for (const SweepPointResult &p : sweep.points) {
+        const auto v = find(p, c.policy, c.metric);
+        if (!v) {
+            o.why = "no " + c.metric + " of " + c.policy + " at " + p.value;
+            return;
+        }
+        if (!low || v->mean < low->mean)
+            low = v, lowAt = p.value;
+        if (!high || v->mean > high->mean)
+            high = v, highAt = p.value;
+    }
+    if (!high || !(std::abs(high->mean) > 0.0)) {
+        o.why = "no values of " + c.metric + " of " + c.policy + " to compare";
+        return;
+    }
+    const double scale = std::abs(high->mean);
+    const double spread = (high->mean - low->mean) / scale;
+    // The least spread the 95% intervals allow: the two ends drawn towards each other.
+    const double least = std::max(0.0, high->mean - high->ci95 - (low->mean + low->ci95)) / scale;
+    o.verdict = spread <= *c.spread + 1e-12  ? "same direction"
+                : least <= *c.spread + 1e-12 ? "within noise"
+                                             : "different direction";
+    o.why = c.policy + " from " + meanCi(*low) + " at " + lowAt + " to " + meanCi(*high) + " at " +
+            highAt + ": " + number(100.0 * spread) + "% apart" +
+            (o.verdict == "within noise" ? " (within noise of " + number(100.0 * *c.spread) + "%)"
+                                         : "");
 }
 
 /** An ordering over `points`: enough of them (the claim's share) must hold it. */
@@ -305,7 +345,9 @@ std::vector<ClaimOutcome> judgeClaims(const SweepPreset &preset,
                 if (o.change && *c.change != 0.0)
                     o.ratio = *o.change / *c.change;
             }
-            if (c.within)
+            if (c.spread)
+                judgeSpread(c, sweep, o);
+            else if (c.within)
                 judgeWithin(c, metric->better, o);
             else if (!c.over.empty())
                 judgeOver(c, sweep, evidence, metric->better, o);
@@ -346,6 +388,8 @@ std::string reproductionMarkdown(const std::string &name, const SweepPreset &pre
         const std::string paper = c.change   ? percent(*c.change) + " against " + c.than.front()
                                   : c.paper  ? number(*c.paper)
                                   : c.within ? "within " + number(*c.within)
+                                  : c.times  ? "at least " + number(*c.times) + "×"
+                                  : c.spread ? "within " + percent(*c.spread)
                                              : "-";
         std::string ours = o.ours ? c.policy + " " + meanCi(*o.ours) : "-";
         if (o.change)

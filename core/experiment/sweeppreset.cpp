@@ -51,7 +51,7 @@ PaperClaim readClaim(ReadContext &ctx, const Field &item)
 {
     MapReader c(ctx, item,
                 {"text", "metric", "policy", "than", "over", "at", "share", "paper", "change",
-                 "within", "expect"});
+                 "within", "times", "spread", "expect"});
     PaperClaim claim;
     c.string("text", claim.text);
     if (c.require("metric", "the metric the claim is about"))
@@ -69,6 +69,16 @@ PaperClaim readClaim(ReadContext &ctx, const Field &item)
     if (const auto p = c.get("change"); p && claim.than.empty())
         ctx.error(p->mark, p->path, "a `change` is against the first of `than`");
     claim.within = optionalNumber(ctx, c, "within");
+    claim.times = optionalNumber(ctx, c, "times");
+    if (const auto t = c.get("times"); t && claim.times && !(*claim.times > 0.0))
+        ctx.error(t->mark, t->path, "must be more than 0, got " + formatNumber(*claim.times));
+    if (const auto t = c.get("times"); t && claim.over.empty())
+        ctx.error(t->mark, t->path, "`times` compares `at` with the values of `over`");
+    claim.spread = optionalNumber(ctx, c, "spread");
+    if (const auto v = c.get("spread"); v && claim.spread && !(*claim.spread >= 0.0))
+        ctx.error(v->mark, v->path, "must be 0 or more, got " + formatNumber(*claim.spread));
+    if (const auto v = c.get("spread"); v && !claim.at.empty())
+        ctx.error(v->mark, v->path, "a `spread` is over every value: leave out `at`");
     claim.paper = optionalNumber(ctx, c, "paper");
     c.string("expect", claim.expect);
     if (const auto e = c.get("expect");
@@ -76,10 +86,10 @@ PaperClaim readClaim(ReadContext &ctx, const Field &item)
         ctx.error(e->mark, e->path,
                   "expected same, different or noise, got '" + claim.expect + "'");
     if (claim.than.empty() && claim.over.empty() && !claim.paper && !claim.within &&
-        ctx.errors().empty())
+        !claim.spread && ctx.errors().empty())
         ctx.error(item.mark, item.path,
-                  "a claim needs `than` (policies it beats), `over` (values it beats) or "
-                  "`paper` (its value)");
+                  "a claim needs `than` (policies it beats), `over` (values it beats), "
+                  "`spread` (how close its values are) or `paper` (its value)");
     if (!claim.over.empty() && claim.at.empty() && ctx.errors().empty())
         ctx.error(item.mark, item.path, "a claim with `over` needs `at`");
     return claim;

@@ -32,6 +32,8 @@ namespace schedlab {
  *     claims:                                          #   the paper's results, judged
  *       - {text: "...", metric: throughput_rate, policy: cmmac, than: [fifo], at: "1",
  *          paper: 0.9, expect: same}
+ *       - {metric: training_frames, policy: cmmac, at: P4, over: [P1], times: 1.2}
+ *       - {metric: training_phi, policy: cmmac, spread: 0.045}
  *     quick: {values: [0, 1], seeds: 1, duration: 60s, episodes: 40} # reproduce --quick
  *
  * Options given on the command line take the place of the preset's.
@@ -62,6 +64,13 @@ struct PaperClaim
     /** The paper's relative change of `policy` against the first of `than` (-0.39:
      *  39% less), averaged over the values judged. */
     std::optional<double> change;
+    /** With `at` and `over`: `policy`'s value at `at` is at least this many times its
+     *  value at each of `over`, whichever way the metric improves ("at least 1.2 times
+     *  the frames to converge"). */
+    std::optional<double> times;
+    /** With `at` empty: `policy`'s values at every value lie within this share of the
+     *  largest ("within 4.5% of each other": 0.045). */
+    std::optional<double> spread;
     /** "same", "different" or "noise" (within noise): the verdict SchedLab's quick
      *  run shows, which the test suite keeps (empty: not checked). */
     std::string expect;

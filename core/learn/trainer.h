@@ -55,6 +55,9 @@ struct TrainPoint
     double entropy = kNone;            ///< mean policy entropy, nats
     double explorationEpsilon = kNone; ///< ε-greedy's ε (DQN family)
     double throughputRate = kNone;     ///< Φ of the episode's run
+    /** Orchestration frames the episode ran (KaiS Fig. 9a counts training in frames);
+     *  0 for an agent without them. */
+    double frames = 0.0;
     /** `kais`: GPG's mean reward ũ per decision and eq. 12's loss, while the fields
      *  above are cMMAC's. */
     double orchestrationReward = kNone;

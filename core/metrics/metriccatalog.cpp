@@ -52,7 +52,8 @@ struct Catalog
                                                             {"pods", Pods},
                                                             {"serving", Serving},
                                                             {"run", Run},
-                                                            {"global", Global}});
+                                                            {"global", Global},
+                                                            {"training", Training}});
             m.wallClock = row.at("wall_clock").get<bool>();
             m.key = row.at("key").get<bool>();
             m.meaning = keep(row, "meaning");
@@ -146,6 +147,8 @@ std::string_view groupName(MetricGroup group)
         return "run";
     case Global:
         return "global";
+    case Training:
+        return "training";
     }
     return "";
 }
@@ -166,6 +169,9 @@ std::string_view groupSummary(MetricGroup group)
         return "Every run:";
     case Global:
         return "Global scheduling runs (scenarios with a top-level `global:` map):";
+    case Training:
+        return "Runs of a learned policy whose checkpoint `train` wrote (`cmmac`, `kais`): how its "
+               "training curve went (the same for every run of the model):";
     }
     return "";
 }

@@ -23,6 +23,7 @@ enum class MetricGroup {
     Serving,     ///< deployment streams with `serve` (KubeHICE Figs. 10–12)
     Run,         ///< every run: simulated and wall-clock time, decision times
     Global,      ///< multi-cluster global scheduling runs
+    Training,    ///< runs of a learned policy: how its checkpoint's training went
 };
 
 /**
@@ -69,7 +70,8 @@ std::vector<std::string> metricNames(MetricGroup group);
 
 inline constexpr MetricGroup kMetricGroups[] = {MetricGroup::Requests, MetricGroup::Utilisation,
                                                 MetricGroup::Pods,     MetricGroup::Serving,
-                                                MetricGroup::Run,      MetricGroup::Global};
+                                                MetricGroup::Run,      MetricGroup::Global,
+                                                MetricGroup::Training};
 std::string_view groupName(MetricGroup group);
 /** Which runs report a group's metrics, as a sentence. */
 std::string_view groupSummary(MetricGroup group);

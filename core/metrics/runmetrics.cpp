@@ -150,6 +150,8 @@ RunResult RunMetrics::finish(double simSeconds, double wallSeconds, std::uint64_
     const double slots = mSlots ? double(mSlots) : 1.0;
     const double dispatched = double(mToCloud + mToEdge);
     add("throughput_rate", arrived > 0 ? double(mOnTime) / arrived : 0.0);
+    add("on_time_possible", arrived > 0 ? double(mPossible) / arrived : 0.0);
+    add("throughput_of_possible", mPossible ? double(mOnTime) / double(mPossible) : 0.0);
     add("arrived", arrived);
     add("on_time", double(mOnTime));
     add("late", double(mLate));

@@ -32,6 +32,8 @@ class RunMetrics
 {
 public:
     void arrived() { ++mArrived, ++mFrame.arrived; }
+    /** An arrived request that could be on time at all (OnTimeCeiling). */
+    void possible() { ++mPossible; }
     /** The frame now open, which arriving requests are counted in. */
     int openFrame() const { return int(mFrames.size()); }
     /** `arrivalFrame`: openFrame() when the request arrived; an on-time completion
@@ -80,7 +82,7 @@ public:
     RunResult finish(double simSeconds, double wallSeconds, std::uint64_t inFlight) const;
 
 private:
-    std::uint64_t mArrived = 0, mOnTime = 0, mLate = 0;
+    std::uint64_t mArrived = 0, mOnTime = 0, mLate = 0, mPossible = 0;
     std::uint64_t mDropEap = 0, mDropNode = 0, mDropCloud = 0;
     std::uint64_t mToCloud = 0, mToEdge = 0, mCloudCompleted = 0;
     double mWanBytes = 0, mLanBytes = 0, mPulledBytes = 0;

@@ -327,6 +327,7 @@ private:
         p.entropy =
             agent.decisions ? agent.entropySum / double(agent.decisions) : TrainPoint::kNone;
         p.throughputRate = rollout.engine().metrics().totals().throughputRate();
+        p.frames = double(rollout.engine().state().slot) / double(mScenario.time.frame);
         p.stepsPerSecond = seconds > 0 ? double(mSteps) / seconds : 0.0;
         if (mGpg) {
             const GpgEpisode gpg = mGpg->endEpisode(*rollout.gpg(), rollout.engine().state());

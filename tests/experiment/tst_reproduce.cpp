@@ -5,6 +5,7 @@
 #include "experiment/reproduction.h"
 
 #include <QTemporaryDir>
+#include <tuple>
 #include <QtTest>
 
 using namespace schedlab;
@@ -166,6 +167,57 @@ private Q_SLOTS:
         preset.claims = {claim("throughput_rate", "kais", {"greedy"}, "a")};
         QCOMPARE(judgeClaims(preset, all)[0].verdict, std::string("within noise"));
         QCOMPARE(judgeClaims(preset, sweeps[2])[0].verdict, std::string("same direction"));
+    }
+
+    /** "At least 1.2 times the frames" whichever way the metric improves, and "within
+     *  4.5% of each other" over every value, judged over the training seeds. */
+    void timesAndSpreadClaims()
+    {
+        std::vector<SweepResult> sweeps(3);
+        const double p1[] = {100, 110, 90}, p4[] = {150, 160, 140}, phi4[] = {0.80, 0.81, 0.79};
+        for (std::size_t i = 0; i < 3; ++i)
+            for (const auto &[value, frames, phi] :
+                 {std::tuple{"P1", p1[i], 0.82}, std::tuple{"P4", p4[i], phi4[i]}}) {
+                SweepPointResult p;
+                p.value = value;
+                VariantSummary v;
+                v.label = "kais";
+                v.metrics = {{"training_frames", {frames, 0.0, 5}},
+                             {"training_phi", {phi, 0.0, 5}}};
+                p.summary = {v};
+                for (int seed = 0; seed < 2; ++seed) { // a model's runs: the same curve
+                    CellResult cell;
+                    cell.seedIndex = seed;
+                    cell.result.metrics = {{"training_frames", frames}, {"training_phi", phi}};
+                    p.cells.push_back(cell);
+                }
+                sweeps[i].points.push_back(p);
+            }
+        PaperClaim slower = claim("training_frames", "kais", {}, "P4");
+        slower.over = {"P1"};
+        slower.times = 1.2; // 150 against 1.2 · 100 = 120, ± t over 3 seeds
+        PaperClaim much = slower;
+        much.times = 1.5; // 150 against 150: within noise
+        PaperClaim far = slower;
+        far.times = 3.0;
+        PaperClaim close = claim("training_phi", "kais", {}, "");
+        close.spread = 0.045; // 0.80 against 0.82: 2.4% apart
+        PaperClaim closer = close;
+        closer.spread = 0.01;
+        SweepPreset preset;
+        preset.claims = {slower, much, far, close, closer};
+        const auto outcomes = judgeClaims(preset, sweeps);
+        QCOMPARE(outcomes[0].verdict, std::string("same direction"));
+        QVERIFY2(outcomes[0].why.find("at least 1.2 times") != std::string::npos,
+                 outcomes[0].why.c_str());
+        QCOMPARE(outcomes[1].verdict, std::string("within noise"));
+        QCOMPARE(outcomes[2].verdict, std::string("different direction"));
+        QCOMPARE(outcomes[3].verdict, std::string("same direction"));
+        QVERIFY2(outcomes[3].why.find("2.439% apart") != std::string::npos,
+                 outcomes[3].why.c_str());
+        QCOMPARE(outcomes[4].verdict, std::string("within noise")); // P4 ± 0.025 reaches 0.82
+        sweeps.resize(1);
+        QCOMPARE(judgeClaims(preset, sweeps)[4].verdict, std::string("different direction"));
     }
 
     void listsThePaperPresets()

@@ -182,7 +182,7 @@ TrainingDashboard::TrainingDashboard(QWidget *parent)
     });
     connect(&mSession, &TrainingSession::started, this, [this](int planned) {
         mPlanned = planned;
-        mConvergence = ConvergenceMonitor(ConvergenceMonitor::windowFor(planned));
+        mCurve = TrainingCurve(planned);
         mDirty = true;
         updateEpisodeBar();
     });
@@ -324,8 +324,8 @@ void TrainingDashboard::received(const TrainPoints &points)
     for (const TrainPoint &p : points) {
         if (mCurves.add(p))
             mFraction = 0.0; // the next episode begins
-        if (p.episodeDone && mConvergence.add(p.episode, p.stage, p.throughputRate) &&
-            mConvergence.converged() && mUntilConverged->isChecked() && !mConvergedStop) {
+        if (mCurve.add(p) && mCurve.convergence().converged() && mUntilConverged->isChecked() &&
+            !mConvergedStop) {
             mConvergedStop = true;
             mSession.stop(); // the next episode does not start
         }
@@ -353,7 +353,13 @@ void TrainingDashboard::updateEpisodeBar()
 void TrainingDashboard::runFinished(const ModelPtr &model, bool stopped, const QString &storeNote)
 {
     mRedraw.stop();
-    mModel = model;
+    if (model) { // the checkpoint keeps how its curve went, as `train`'s does
+        auto recorded = std::make_shared<LearnedModel>(*model);
+        mCurve.record(recorded->info);
+        mModel = std::move(recorded);
+    } else {
+        mModel = model;
+    }
     const int episodes = mCurves.episodes();
     const QString count = episodes == 1 ? tr("1 episode") : tr("%1 episodes").arg(episodes);
     mModelLabel =
@@ -425,7 +431,7 @@ QString TrainingDashboard::statusText() const
     if (!mLast.stage.empty())
         parts << tr("stage %1").arg(q(mLast.stage));
     return parts.join(QStringLiteral("  ·  ")) + '\n' +
-           tr("Throughput: %1").arg(q(mConvergence.describe()));
+           tr("Throughput: %1").arg(q(mCurve.convergence().describe()));
 }
 
 void TrainingDashboard::updateControls()

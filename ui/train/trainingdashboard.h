@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "learn/convergence.h"
+#include "learn/trainingcurve.h"
 #include "trainingcurves.h"
 #include "trainingsession.h"
 
@@ -76,7 +76,7 @@ public:
     TrainingCharts *charts() const { return mCharts; }
     QString statusText() const;
     /** Whether the last run's throughput curve has converged (ConvergenceMonitor). */
-    const ConvergenceMonitor &convergence() const { return mConvergence; }
+    const ConvergenceMonitor &convergence() const { return mCurve.convergence(); }
     /** "Stop when converged": the run ends once its curve has converged. */
     QCheckBox *untilConvergedBox() const { return mUntilConverged; }
     /** How far the episode in progress has come; shown while a run is active. */
@@ -137,7 +137,7 @@ private:
     QComboBox *mReward;
     QCheckBox *mContinue;
     QCheckBox *mUntilConverged;
-    ConvergenceMonitor mConvergence{ConvergenceMonitor::windowFor(0)};
+    TrainingCurve mCurve{0};
     bool mConvergedStop = false; ///< the run was stopped because it converged
     QPushButton *mStart, *mPause, *mResume, *mStop;
     QSlider *mSmoothing;
