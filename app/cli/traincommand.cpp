@@ -8,8 +8,8 @@
 #include "base/textfile.h"
 #include "experiment/clusterplan.h"
 #include "experiment/trainingrecorder.h"
-#include "learn/trainingcurve.h"
 #include "learn/trainer.h"
+#include "learn/trainingcurve.h"
 #include "train/trainers.h"
 
 #include <CLI/CLI.hpp>
@@ -339,8 +339,7 @@ int trainCommand(const TrainArgs &a)
                 curve.push_back(pointJson(p));
             else
                 printPoint(p, episodes);
-            if (trainingCurve.add(p) && a.untilConverged &&
-                convergence.converged())
+            if (trainingCurve.add(p) && a.untilConverged && convergence.converged())
                 control.stop(); // on this episode's end: the next does not start
         });
     } catch (const std::exception &e) {

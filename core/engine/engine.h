@@ -309,8 +309,8 @@ private:
     bool mRequestDemands = false; ///< some service's requests need cpu or memory (F filters)
     std::unique_ptr<DispatchIndex> mIndex; ///< a ranking dispatch policy's candidates, ordered
     std::vector<char> mImageRuns;          ///< [node * W + service]: an image variant for its arch
-    std::unique_ptr<OnTimeCeiling> mCeiling; ///< whether an arriving request could be on time
-    std::vector<int> mCandidates;          ///< F's nodes of the request being dispatched
+    std::unique_ptr<OnTimeCeiling> mCeiling;       ///< whether an arriving request could be on time
+    std::vector<int> mCandidates;                  ///< F's nodes of the request being dispatched
     std::vector<std::vector<int>> mSlotCandidates; ///< ... of each request of a central slot
     std::vector<double> mPullFreeAt;               ///< per node: when its image downloads are done
     std::vector<double> mFrameBusy;     ///< [site * W + service]: core-seconds busy this frame

@@ -51,8 +51,8 @@ bool OnTimeCeiling::possible(const Request &r) const
     const EapInfo &eap = mTopology.eaps[std::size_t(r.eap)];
     if (const double speed = bestEdgeSpeed(eap.site, r); speed > 0.0) {
         const LinkSpec &lan = mScenario.network.lan;
-        const double done = leaves + transferSeconds(lan, r.size) + r.work / speed + lan.latency +
-                            access.latency;
+        const double done =
+            leaves + transferSeconds(lan, r.size) + r.work / speed + lan.latency + access.latency;
         if (done <= r.deadline)
             return true;
     }

@@ -154,10 +154,10 @@ void judgeOver(const PaperClaim &c, const SweepResult &sweep, const ClaimEvidenc
             return;
         }
         // `times`: at least so many times the value there, whichever way the metric improves.
-        const Order order_ =
-            c.times ? order(Better::Higher, evidence, at, c.policy, *ours, other, c.policy, *there,
-                            c.metric, *c.times)
-                    : order(better, evidence, at, c.policy, *ours, other, c.policy, *there, c.metric);
+        const Order order_ = c.times ? order(Better::Higher, evidence, at, c.policy, *ours, other,
+                                             c.policy, *there, c.metric, *c.times)
+                                     : order(better, evidence, at, c.policy, *ours, other, c.policy,
+                                             *there, c.metric);
         held += order_ == Order::Ahead;
         unclear += order_ == Order::Unclear;
         const std::string both =
@@ -169,9 +169,8 @@ void judgeOver(const PaperClaim &c, const SweepResult &sweep, const ClaimEvidenc
             noise = both + " (within noise)";
     }
     o.verdict = verdictOf(held, unclear, double(c.over.size()));
-    o.why = !miss.empty() ? miss
-            : !noise.empty()
-                ? noise
+    o.why = !miss.empty()    ? miss
+            : !noise.empty() ? noise
             : c.times ? "at " + c.at + " " + meanCi(*ours) + ", at least " + number(*c.times) +
                             " times its value at " + joinAnd(c.over)
                       : "at " + c.at + " " + meanCi(*ours) + ", better than at " + joinAnd(c.over);

@@ -29,8 +29,7 @@ bool TrainingCurve::add(const TrainPoint &point)
 {
     if (!point.episodeDone)
         return false;
-    mFramesThrough.push_back((mFramesThrough.empty() ? 0.0 : mFramesThrough.back()) +
-                             point.frames);
+    mFramesThrough.push_back((mFramesThrough.empty() ? 0.0 : mFramesThrough.back()) + point.frames);
     if (std::isfinite(point.throughputRate)) // an agent without requests has no Φ
         mThroughput.push_back(point.throughputRate);
     return mMonitor.add(point.episode, point.stage, point.throughputRate);

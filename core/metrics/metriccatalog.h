@@ -68,10 +68,9 @@ std::vector<std::string> keyMetrics(std::span<const MetricGroup> groups,
 /** The names of a group's metrics, in catalog order. */
 std::vector<std::string> metricNames(MetricGroup group);
 
-inline constexpr MetricGroup kMetricGroups[] = {MetricGroup::Requests, MetricGroup::Utilisation,
-                                                MetricGroup::Pods,     MetricGroup::Serving,
-                                                MetricGroup::Run,      MetricGroup::Global,
-                                                MetricGroup::Training};
+inline constexpr MetricGroup kMetricGroups[] = {
+    MetricGroup::Requests, MetricGroup::Utilisation, MetricGroup::Pods,    MetricGroup::Serving,
+    MetricGroup::Run,      MetricGroup::Global,      MetricGroup::Training};
 std::string_view groupName(MetricGroup group);
 /** Which runs report a group's metrics, as a sentence. */
 std::string_view groupSummary(MetricGroup group);

@@ -52,9 +52,15 @@ void RunMetrics::dropped(DropSite site, int arrivalFrame)
     else
         ++mFrames[std::size_t(arrivalFrame)].dropped;
     switch (site) {
-    case DropSite::Eap: ++mDropEap; break;
-    case DropSite::Node: ++mDropNode; break;
-    case DropSite::Cloud: ++mDropCloud; break;
+    case DropSite::Eap:
+        ++mDropEap;
+        break;
+    case DropSite::Node:
+        ++mDropNode;
+        break;
+    case DropSite::Cloud:
+        ++mDropCloud;
+        break;
     }
 }
 

@@ -78,7 +78,8 @@ public:
     /** KaiS ξ of the last sampled slot: the mean stddev of edge CPU and memory use. */
     double lastXi() const { return mLastXi; }
 
-    /** The summary; `inFlight` closes the books (arrived = on time + late + dropped + in flight). */
+    /** The summary; `inFlight` closes the books (arrived = on time + late + dropped + in flight).
+     */
     RunResult finish(double simSeconds, double wallSeconds, std::uint64_t inFlight) const;
 
 private:
@@ -102,7 +103,7 @@ private:
     double mAvgUtilSum = 0, mImbalanceSum = 0, mXiSum = 0, mLastXi = 0;
     double mCpuSum = 0, mMemSum = 0, mNetSum = 0, mDiskSum = 0;
     std::vector<double> mScratch;
-    std::vector<int> mWorkers; ///< the edge nodes sampled: all but the control plane
+    std::vector<int> mWorkers;         ///< the edge nodes sampled: all but the control plane
     std::vector<double> mPrevIntegral; ///< [node * 6 + metric] at the previous sample
     double mPrevTime = 0.0;
 

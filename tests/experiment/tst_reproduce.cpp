@@ -5,8 +5,8 @@
 #include "experiment/reproduction.h"
 
 #include <QTemporaryDir>
-#include <tuple>
 #include <QtTest>
+#include <tuple>
 
 using namespace schedlab;
 

@@ -33,7 +33,7 @@ private Q_SLOTS:
      *  at which the monitor saw the curve flatten. */
     void framesUntilTheCurveFlattened()
     {
-        TrainingCurve curve(40); // windows of 10
+        TrainingCurve curve(40);           // windows of 10
         QVERIFY(!curve.add(TrainPoint{})); // a point inside an episode counts nothing
         for (int i = 0; i < 5; ++i)
             curve.add(episode(i, 0.5, 2.0, "simple"));

@@ -56,8 +56,8 @@ private Q_SLOTS:
                  qPrintable(QString("Φ' %1 above the ceiling %2")
                                 .arg(r.value("throughput_rate"))
                                 .arg(possible)));
-        QCOMPARE(r.value("throughput_of_possible"), r.value("on_time") /
-                                                        (possible * r.value("arrived")));
+        QCOMPARE(r.value("throughput_of_possible"),
+                 r.value("on_time") / (possible * r.value("arrived")));
     }
 
     /** Work of 0.4 core-s alone on the fastest node (perf 1) or in the cloud (perf 1),
