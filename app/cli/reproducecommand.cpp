@@ -199,9 +199,11 @@ int reproduce(const ReproduceArgs &a)
                              "have ended), not both\n");
         return BadInput;
     }
-    std::string report =
+    const std::string header =
         "# Reproduced paper results\n\n" +
         (a.merge ? std::string("Run as Slurm job arrays.") : "Run on " + machine() + ".") + "\n\n";
+    std::string report; // the presets' sections, below the summary of their verdicts
+    std::vector<ReproducedPreset> reproduced;
     int code = Ok, unexpected = 0;
     bool ran = false; ///< a preset's sweep got past its options: the report has news
     for (const std::string &name : a.names) {
@@ -297,6 +299,7 @@ int reproduce(const ReproduceArgs &a)
                         o.verdict.c_str(),
                         surprise ? (" (the preset expects " + o.claim.expect + ")").c_str() : "");
         }
+        reproduced.push_back({name, p, outcomes});
         const fs::path chart = fs::path(name) / "sweep.png";
         report +=
             reproductionMarkdown(name, p, sweep, outcomes, command, seconds,
@@ -315,6 +318,8 @@ int reproduce(const ReproduceArgs &a)
     }
     const fs::path file = fs::path(a.out) / "report.md";
     std::string why;
+    report =
+        header + (reproduced.empty() ? std::string() : reproductionSummary(reproduced)) + report;
     if (!replaceFile(file.string(), report, &why)) {
         std::fprintf(stderr, "error: %s\n", why.c_str());
         return RunFailed;

@@ -285,6 +285,7 @@ std::string verdictWord(const std::string &verdict)
     return verdict == "same direction"        ? "same"
            : verdict == "different direction" ? "different"
            : verdict == "within noise"        ? "noise"
+           : verdict == "by construction"     ? "construction"
                                               : "";
 }
 
@@ -356,6 +357,12 @@ std::vector<ClaimOutcome> judgeClaims(const SweepPreset &preset,
                 o.why =
                     o.ours ? "a value alone: see the ratio" : "no " + c.policy + " in the results";
         }
+        if (c.directionOnly)
+            o.ratio.reset(); // the paper's number means something else
+        if (!c.construction.empty()) {
+            o.why = c.construction + " (ours: " + o.why + ")";
+            o.verdict = "by construction";
+        }
         out.push_back(std::move(o));
     }
     return out;
@@ -370,6 +377,8 @@ std::string reproductionMarkdown(const std::string &name, const SweepPreset &pre
     std::string md = "## " + name + ": " + preset.source + "\n\n" + preset.description + ".\n\n";
     if (!preset.paper.empty())
         md += "The paper: " + preset.paper + "\n\n";
+    if (!preset.setting.empty())
+        md += "Setting: " + preset.setting + "\n\n";
     md += "```sh\n" + command + "\n```\n\n";
     md += "Scenario " + sweep.scenarioName + ", " + sweep.parameter + " over " +
           std::to_string(sweep.points.size()) +
@@ -420,6 +429,64 @@ std::string reproductionMarkdown(const std::string &name, const SweepPreset &pre
             }
             md += "\n";
         }
+    return md + "\n";
+}
+
+namespace {
+/** "KaiS" of "KaiS Fig. 10", "Global Scheduler" of "Global Scheduler design doc 1.3". */
+std::string paperOf(const std::string &source)
+{
+    std::size_t end = source.size();
+    for (const char *part : {" Fig", " Table", " Sec", " design doc"})
+        end = std::min(end, source.find(part));
+    return source.substr(0, end);
+}
+} // namespace
+
+std::string reproductionSummary(const std::vector<ReproducedPreset> &presets)
+{
+    static const char *const kVerdicts[] = {"same direction", "within noise", "different direction",
+                                            "by construction", "not comparable"};
+    std::vector<std::string> papers;
+    std::map<std::string, std::map<std::string, int>> counts;
+    std::string different;
+    for (const ReproducedPreset &r : presets)
+        for (const ClaimOutcome &o : r.outcomes) {
+            const std::string paper = paperOf(r.preset.source);
+            if (std::find(papers.begin(), papers.end(), paper) == papers.end())
+                papers.push_back(paper);
+            ++counts[paper][o.verdict];
+            ++counts[""][o.verdict];
+            if (o.verdict != "different direction")
+                continue;
+            const PaperClaim &c = o.claim;
+            different += "- **" + r.preset.source + "** (`" + r.name + "`), " +
+                         (c.text.empty() ? c.policy + " on " + c.metric : "\"" + c.text + "\"") +
+                         ": " + o.why + ". " +
+                         (c.ifDifferent.empty() ? std::string("Why: not yet explained.")
+                                                : "Why: " + c.ifDifferent) +
+                         "\n";
+        }
+    std::string md = "## Summary\n\nClaims by verdict, per paper:\n\n| paper | claims |";
+    std::string rule = "|---|---|";
+    for (const char *v : kVerdicts) {
+        md += std::string(" ") + v + " |";
+        rule += "---|";
+    }
+    md += "\n" + rule + "\n";
+    papers.push_back("");
+    for (const std::string &paper : papers) {
+        int total = 0;
+        for (const auto &[verdict, n] : counts[paper])
+            total += n;
+        md += "| " + (paper.empty() ? std::string("all") : paper) + " | " + std::to_string(total) +
+              " |";
+        for (const char *v : kVerdicts)
+            md += " " + std::to_string(counts[paper][v]) + " |";
+        md += "\n";
+    }
+    if (!different.empty())
+        md += "\nWhere SchedLab shows the other direction:\n\n" + different;
     return md + "\n";
 }
 

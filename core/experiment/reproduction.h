@@ -20,7 +20,8 @@ struct ClaimOutcome
     std::optional<double> ratio;  ///< ours / the paper's value (or change), when both exist
     std::optional<double> change; ///< our relative change against the first rival, when asked
     /** "same direction", "different direction", "within noise" (the 95% intervals
-     *  hold both orders) or "not comparable". */
+     *  hold both orders), "by construction" (PaperClaim::construction) or "not
+     *  comparable". */
     std::string verdict;
     std::string why; ///< one sentence
 };
@@ -46,8 +47,24 @@ std::vector<ClaimOutcome> judgeClaims(const SweepPreset &preset,
 /** One sweep, nothing trained from several seeds. */
 std::vector<ClaimOutcome> judgeClaims(const SweepPreset &preset, const SweepResult &sweep);
 
-/** "same" / "different" / "noise" / "" for a verdict, as PaperClaim::expect writes them. */
+/** "same" / "different" / "noise" / "construction" / "" for a verdict, as
+ *  PaperClaim::expect writes them. */
 std::string verdictWord(const std::string &verdict);
+
+/** A preset as `reproduce` ran it: its name (file stem), the preset and its verdicts. */
+struct ReproducedPreset
+{
+    std::string name;
+    SweepPreset preset;
+    std::vector<ClaimOutcome> outcomes;
+};
+
+/**
+ * What a reviewer reads first: per paper (the first words of each preset's `source`)
+ * and over all, the claims by verdict, then every "different direction" with its
+ * preset, claim, SchedLab's evidence and the preset's reason (`if_different`).
+ */
+std::string reproductionSummary(const std::vector<ReproducedPreset> &presets);
 
 /**
  * One preset's sweeps, alike but for the seed their agent was trained from, as one

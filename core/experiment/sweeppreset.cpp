@@ -51,7 +51,8 @@ PaperClaim readClaim(ReadContext &ctx, const Field &item)
 {
     MapReader c(ctx, item,
                 {"text", "metric", "policy", "than", "over", "at", "share", "paper", "change",
-                 "within", "times", "spread", "expect"});
+                 "within", "times", "spread", "construction", "direction_only", "if_different",
+                 "expect"});
     PaperClaim claim;
     c.string("text", claim.text);
     if (c.require("metric", "the metric the claim is about"))
@@ -80,11 +81,15 @@ PaperClaim readClaim(ReadContext &ctx, const Field &item)
     if (const auto v = c.get("spread"); v && !claim.at.empty())
         ctx.error(v->mark, v->path, "a `spread` is over every value: leave out `at`");
     claim.paper = optionalNumber(ctx, c, "paper");
+    c.string("construction", claim.construction);
+    c.boolean("direction_only", claim.directionOnly);
+    c.string("if_different", claim.ifDifferent);
     c.string("expect", claim.expect);
-    if (const auto e = c.get("expect");
-        e && claim.expect != "same" && claim.expect != "different" && claim.expect != "noise")
+    if (const auto e = c.get("expect"); e && claim.expect != "same" &&
+                                        claim.expect != "different" && claim.expect != "noise" &&
+                                        claim.expect != "construction")
         ctx.error(e->mark, e->path,
-                  "expected same, different or noise, got '" + claim.expect + "'");
+                  "expected same, different, noise or construction, got '" + claim.expect + "'");
     if (claim.than.empty() && claim.over.empty() && !claim.paper && !claim.within &&
         !claim.spread && ctx.errors().empty())
         ctx.error(item.mark, item.path,
@@ -103,10 +108,10 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
         ctx.error(start, "", "expected a map at the top level, got " + detail::describeNode(root));
         return;
     }
-    MapReader m(ctx, top, {"sweep",    "description", "scenario",      "param",     "values",
-                           "dispatch", "dequeue",     "orchestration", "placement", "global",
-                           "seeds",    "metrics",     "duration",      "set",       "train",
-                           "paper",    "source",      "time",          "claims",    "quick"});
+    MapReader m(ctx, top, {"sweep",    "description",   "scenario",  "param",  "values", "dispatch",
+                           "dequeue",  "orchestration", "placement", "global", "seeds",  "metrics",
+                           "duration", "set",           "train",     "paper",  "source", "time",
+                           "claims",   "quick",         "setting"});
     if (const auto v = m.require("sweep", "the preset's schema version; write `sweep: 1`")) {
         int schema = 1;
         if (detail::readInt(ctx, *v, schema) && schema != 1)
@@ -194,6 +199,7 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
     m.string("paper", out.paper);
     m.string("source", out.source);
     m.string("time", out.time);
+    m.string("setting", out.setting);
     if (const auto v = m.get("claims"))
         detail::forEachItem(
             ctx, *v, [&](int, const Field &item) { out.claims.push_back(readClaim(ctx, item)); });

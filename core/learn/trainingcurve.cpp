@@ -4,19 +4,18 @@
 #include "learn/trainer.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <numeric>
 
 namespace schedlab {
 
 namespace {
-/** Round-trips a double through the info's text. */
+/** The shortest text that reads back as the same double. */
 std::string exact(double v)
 {
     char text[32];
-    std::snprintf(text, sizeof text, "%.17g", v);
-    return text;
+    return std::string(text, std::to_chars(text, text + sizeof text, v).ptr);
 }
 } // namespace
 

@@ -220,6 +220,45 @@ private Q_SLOTS:
         QCOMPARE(judgeClaims(preset, sweeps)[4].verdict, std::string("different direction"));
     }
 
+    /** A claim that holds by how the scenario is built is never evidence: its own
+     *  verdict, whatever the numbers; a number defined otherwise gets no ratio. The
+     *  summary counts verdicts per paper and explains each different direction. */
+    void byConstructionClaimsAndTheSummary()
+    {
+        SweepResult sweep;
+        sweep.points = {point("a", {{"x", 0.9}, {"y", 0.8}})};
+        SweepPreset kais;
+        kais.source = "KaiS Fig. 9c";
+        kais.claims = {claim("throughput_rate", "x", {"y"}, "a"),
+                       claim("throughput_rate", "y", {"x"}, "a"),
+                       claim("throughput_rate", "x", {}, "a")};
+        kais.claims[0].construction = "the same actors plus a round trip";
+        kais.claims[1].text = "y serves more";
+        kais.claims[1].ifDifferent = "our model: y waits for its decisions";
+        kais.claims[2].paper = 0.45;
+        kais.claims[2].directionOnly = true;
+        const auto outcomes = judgeClaims(kais, sweep);
+        QCOMPARE(outcomes[0].verdict, std::string("by construction"));
+        QCOMPARE(verdictWord(outcomes[0].verdict), std::string("construction"));
+        QVERIFY2(outcomes[0].why.find("the same actors plus a round trip (ours: x ahead") == 0,
+                 outcomes[0].why.c_str());
+        QCOMPARE(outcomes[1].verdict, std::string("different direction"));
+        QVERIFY(!outcomes[2].ratio);
+
+        SweepPreset drs;
+        drs.source = "DRS Table 5";
+        drs.claims = {claim("throughput_rate", "x", {"y"}, "")};
+        const std::string md = reproductionSummary(
+            {{"kais-fig9c", kais, outcomes}, {"drs-table5", drs, judgeClaims(drs, sweep)}});
+        QVERIFY2(md.find("| KaiS | 3 | 0 | 0 | 1 | 1 | 1 |") != std::string::npos, md.c_str());
+        QVERIFY2(md.find("| DRS | 1 | 1 | 0 | 0 | 0 | 0 |") != std::string::npos, md.c_str());
+        QVERIFY2(md.find("| all | 4 | 1 | 0 | 1 | 1 | 1 |") != std::string::npos, md.c_str());
+        QVERIFY2(md.find("**KaiS Fig. 9c** (`kais-fig9c`), \"y serves more\": y ") !=
+                         std::string::npos &&
+                     md.find("Why: our model: y waits for its decisions") != std::string::npos,
+                 md.c_str());
+    }
+
     void listsThePaperPresets()
     {
         const auto r = test::cli({"reproduce", "--list"});
