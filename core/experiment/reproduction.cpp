@@ -2,6 +2,7 @@
 #include "experiment/reproduction.h"
 
 #include "experiment/claimevidence.h"
+#include "experiment/claimtext.h"
 #include "metrics/metriccatalog.h"
 #include "scenario/units.h"
 
@@ -13,31 +14,6 @@
 namespace schedlab {
 
 namespace {
-std::optional<MeanCi> find(const SweepPointResult &point, const std::string &policy,
-                           const std::string &metric)
-{
-    for (const VariantSummary &v : point.summary)
-        if (v.label == policy)
-            for (const auto &[name, ci] : v.metrics)
-                if (name == metric)
-                    return ci;
-    return std::nullopt;
-}
-
-std::string number(double v)
-{
-    char text[32];
-    std::snprintf(text, sizeof text, "%.4g", v);
-    return text;
-}
-
-std::string meanCi(const MeanCi &m)
-{
-    char ci[32];
-    std::snprintf(ci, sizeof ci, "%.2g", m.ci95);
-    return number(m.mean) + " ± " + ci;
-}
-
 /** Whether `ours` is better than `theirs` by the metric's direction (higher when it
  *  has none). */
 bool ahead(Better better, double ours, double theirs)
@@ -93,14 +69,14 @@ std::optional<Order> holdsAt(const PaperClaim &c, const SweepResult &sweep, std:
                              const ClaimEvidence &evidence, Better better, std::string *why)
 {
     const SweepPointResult &point = sweep.points[index];
-    const auto ours = find(point, c.policy, c.metric);
+    const auto ours = findResult(point, c.policy, c.metric);
     if (!ours) {
         *why = "no " + c.metric + " of " + c.policy + " at " + point.value;
         return std::nullopt;
     }
     std::vector<std::string> unclear;
     for (const std::string &rival : c.than) {
-        const auto theirs = find(point, rival, c.metric);
+        const auto theirs = findResult(point, rival, c.metric);
         if (!theirs) {
             *why = "no " + c.metric + " of " + rival + " at " + point.value;
             return std::nullopt;
@@ -108,17 +84,17 @@ std::optional<Order> holdsAt(const PaperClaim &c, const SweepResult &sweep, std:
         const Order o =
             order(better, evidence, index, c.policy, *ours, index, rival, *theirs, c.metric);
         if (o == Order::Behind) {
-            *why = c.policy + " " + meanCi(*ours) + " is not " +
+            *why = c.policy + " " + meanCiText(*ours) + " is not " +
                    (better == Better::Lower ? "below " : "above ") + rival + "'s " +
-                   meanCi(*theirs) + " at " + point.value;
+                   meanCiText(*theirs) + " at " + point.value;
             return Order::Behind;
         }
         if (o == Order::Unclear)
-            unclear.push_back(rival + "'s " + meanCi(*theirs));
+            unclear.push_back(rival + "'s " + meanCiText(*theirs));
     }
     if (!unclear.empty()) {
-        *why = c.policy + " " + meanCi(*ours) + " within noise of " + joinAnd(unclear) + " at " +
-               point.value;
+        *why = c.policy + " " + meanCiText(*ours) + " within noise of " + joinAnd(unclear) +
+               " at " + point.value;
         return Order::Unclear;
     }
     *why = c.policy + " ahead of " + joinAnd(c.than) + " at " + point.value;
@@ -137,7 +113,7 @@ void judgeOver(const PaperClaim &c, const SweepResult &sweep, const ClaimEvidenc
     };
     const std::size_t at = indexOf(c.at);
     const auto ours =
-        at < sweep.points.size() ? find(sweep.points[at], c.policy, c.metric) : std::nullopt;
+        at < sweep.points.size() ? findResult(sweep.points[at], c.policy, c.metric) : std::nullopt;
     if (!ours) {
         o.why = "no " + c.metric + " of " + c.policy + " at " + c.at;
         return;
@@ -147,7 +123,7 @@ void judgeOver(const PaperClaim &c, const SweepResult &sweep, const ClaimEvidenc
     for (const std::string &value : c.over) {
         const std::size_t other = indexOf(value);
         const auto there = other < sweep.points.size()
-                               ? find(sweep.points[other], c.policy, c.metric)
+                               ? findResult(sweep.points[other], c.policy, c.metric)
                                : std::nullopt;
         if (!there) {
             o.why = "no " + c.metric + " of " + c.policy + " at " + value;
@@ -161,8 +137,8 @@ void judgeOver(const PaperClaim &c, const SweepResult &sweep, const ClaimEvidenc
         held += order_ == Order::Ahead;
         unclear += order_ == Order::Unclear;
         const std::string both =
-            "at " + c.at + " " + meanCi(*ours) + ", at " + value + " " + meanCi(*there) +
-            (c.times ? " (" + number(ours->mean / there->mean) + "×)" : std::string());
+            "at " + c.at + " " + meanCiText(*ours) + ", at " + value + " " + meanCiText(*there) +
+            (c.times ? " (" + claimNumber(ours->mean / there->mean) + "×)" : std::string());
         if (order_ == Order::Behind && miss.empty())
             miss = both;
         if (order_ == Order::Unclear && noise.empty())
@@ -171,9 +147,10 @@ void judgeOver(const PaperClaim &c, const SweepResult &sweep, const ClaimEvidenc
     o.verdict = verdictOf(held, unclear, double(c.over.size()));
     o.why = !miss.empty()    ? miss
             : !noise.empty() ? noise
-            : c.times ? "at " + c.at + " " + meanCi(*ours) + ", at least " + number(*c.times) +
-                            " times its value at " + joinAnd(c.over)
-                      : "at " + c.at + " " + meanCi(*ours) + ", better than at " + joinAnd(c.over);
+            : c.times
+                ? "at " + c.at + " " + meanCiText(*ours) + ", at least " + claimNumber(*c.times) +
+                      " times its value at " + joinAnd(c.over)
+                : "at " + c.at + " " + meanCiText(*ours) + ", better than at " + joinAnd(c.over);
 }
 
 /** A claim that the policy's values at every value lie within a share of the largest. */
@@ -182,7 +159,7 @@ void judgeSpread(const PaperClaim &c, const SweepResult &sweep, ClaimOutcome &o)
     std::optional<MeanCi> low, high;
     std::string lowAt, highAt;
     for (const SweepPointResult &p : sweep.points) {
-        const auto v = find(p, c.policy, c.metric);
+        const auto v = findResult(p, c.policy, c.metric);
         if (!v) {
             o.why = "no " + c.metric + " of " + c.policy + " at " + p.value;
             return;
@@ -203,10 +180,11 @@ void judgeSpread(const PaperClaim &c, const SweepResult &sweep, ClaimOutcome &o)
     o.verdict = spread <= *c.spread + 1e-12  ? "same direction"
                 : least <= *c.spread + 1e-12 ? "within noise"
                                              : "different direction";
-    o.why = c.policy + " from " + meanCi(*low) + " at " + lowAt + " to " + meanCi(*high) + " at " +
-            highAt + ": " + number(100.0 * spread) + "% apart" +
-            (o.verdict == "within noise" ? " (within noise of " + number(100.0 * *c.spread) + "%)"
-                                         : "");
+    o.why =
+        c.policy + " from " + meanCiText(*low) + " at " + lowAt + " to " + meanCiText(*high) +
+        " at " + highAt + ": " + claimNumber(100.0 * spread) + "% apart" +
+        (o.verdict == "within noise" ? " (within noise of " + claimNumber(100.0 * *c.spread) + "%)"
+                                     : "");
 }
 
 /** An ordering over `points`: enough of them (the claim's share) must hold it. */
@@ -255,11 +233,11 @@ void judgeWithin(const PaperClaim &c, Better better, ClaimOutcome &o)
     const bool unclear =
         order(better, MeanCi{o.ours->mean - *c.within, o.ours->ci95, o.ours->n}) == Order::Unclear;
     o.verdict = met ? "same direction" : unclear ? "within noise" : "different direction";
-    o.why = c.policy + " " + meanCi(*o.ours) +
+    o.why = c.policy + " " + meanCiText(*o.ours) +
             (met       ? " meets "
              : unclear ? " misses, within noise, "
                        : " misses ") +
-            number(*c.within);
+            claimNumber(*c.within);
 }
 
 /** The policy's mean relative change against the first rival over `points`. */
@@ -269,8 +247,8 @@ std::optional<double> relativeChange(const PaperClaim &c, const SweepResult &swe
     double sum = 0.0;
     int n = 0;
     for (std::size_t p : points) {
-        const auto ours = find(sweep.points[p], c.policy, c.metric);
-        const auto rival = find(sweep.points[p], c.than.front(), c.metric);
+        const auto ours = findResult(sweep.points[p], c.policy, c.metric);
+        const auto rival = findResult(sweep.points[p], c.than.front(), c.metric);
         if (ours && rival && rival->mean != 0.0) {
             sum += (ours->mean - rival->mean) / rival->mean;
             ++n;
@@ -337,7 +315,7 @@ std::vector<ClaimOutcome> judgeClaims(const SweepPreset &preset,
         } else if (!metric) {
             o.why = "no metric " + c.metric;
         } else {
-            o.ours = find(sweep.points[points.front()], c.policy, c.metric);
+            o.ours = findResult(sweep.points[points.front()], c.policy, c.metric);
             if (o.ours && c.paper && *c.paper != 0.0)
                 o.ratio = o.ours->mean / *c.paper;
             if (c.change && !c.than.empty()) {
@@ -366,128 +344,6 @@ std::vector<ClaimOutcome> judgeClaims(const SweepPreset &preset,
         out.push_back(std::move(o));
     }
     return out;
-}
-
-std::string reproductionMarkdown(const std::string &name, const SweepPreset &preset,
-                                 const SweepResult &sweep,
-                                 const std::vector<ClaimOutcome> &outcomes,
-                                 const std::string &command, double seconds,
-                                 const std::string &chart, const std::string &training)
-{
-    std::string md = "## " + name + ": " + preset.source + "\n\n" + preset.description + ".\n\n";
-    if (!preset.paper.empty())
-        md += "The paper: " + preset.paper + "\n\n";
-    if (!preset.setting.empty())
-        md += "Setting: " + preset.setting + "\n\n";
-    md += "```sh\n" + command + "\n```\n\n";
-    md += "Scenario " + sweep.scenarioName + ", " + sweep.parameter + " over " +
-          std::to_string(sweep.points.size()) +
-          (sweep.points.size() == 1 ? " value; " : " values; ") +
-          (seconds < 0 ? std::string("run as a Slurm job array, merged from its tasks.\n\n")
-                       : number(seconds) + " s on this machine, training included.\n\n");
-    if (!training.empty())
-        md += training + "\n\n";
-    md += "| claim | at | paper | SchedLab | ratio | verdict | why "
-          "|\n|---|---|---|---|---|---|---|\n";
-    for (const ClaimOutcome &o : outcomes) {
-        const PaperClaim &c = o.claim;
-        std::string claim = c.text.empty() ? c.policy + " on " + c.metric : c.text;
-        const auto percent = [](double v) { return number(100.0 * v) + "%"; };
-        const std::string paper = c.change   ? percent(*c.change) + " against " + c.than.front()
-                                  : c.paper  ? number(*c.paper)
-                                  : c.within ? "within " + number(*c.within)
-                                  : c.times  ? "at least " + number(*c.times) + "×"
-                                  : c.spread ? "within " + percent(*c.spread)
-                                             : "-";
-        std::string ours = o.ours ? c.policy + " " + meanCi(*o.ours) : "-";
-        if (o.change)
-            ours += " (" + percent(*o.change) + " against " + c.than.front() + ")";
-        md += "| " + claim + " | " + o.value + " | " + paper + " | " + ours + " | " +
-              (o.ratio ? number(*o.ratio) : "-") + " | " + o.verdict + " | " + o.why + " |\n";
-    }
-    if (!chart.empty())
-        md += "\n![" + preset.source + ", SchedLab](" + chart + ")\n";
-    // One table in the paper's style: a row per value and policy, a column per metric
-    // the preset charts or a claim judges.
-    std::vector<std::string> metrics = preset.metrics;
-    for (const PaperClaim &c : preset.claims)
-        if (std::find(metrics.begin(), metrics.end(), c.metric) == metrics.end())
-            metrics.push_back(c.metric);
-    md += "\nMean ± 95% CI:\n\n| " + sweep.parameter + " | policy |";
-    std::string rule = "|---|---|";
-    for (const std::string &m : metrics) {
-        md += " " + m + " |";
-        rule += "---|";
-    }
-    md += "\n" + rule + "\n";
-    for (const SweepPointResult &p : sweep.points)
-        for (const VariantSummary &v : p.summary) {
-            md += "| " + p.value + " | " + v.label + " |";
-            for (const std::string &m : metrics) {
-                const auto ci = find(p, v.label, m);
-                md += " " + (ci ? meanCi(*ci) : std::string("-")) + " |";
-            }
-            md += "\n";
-        }
-    return md + "\n";
-}
-
-namespace {
-/** "KaiS" of "KaiS Fig. 10", "Global Scheduler" of "Global Scheduler design doc 1.3". */
-std::string paperOf(const std::string &source)
-{
-    std::size_t end = source.size();
-    for (const char *part : {" Fig", " Table", " Sec", " design doc"})
-        end = std::min(end, source.find(part));
-    return source.substr(0, end);
-}
-} // namespace
-
-std::string reproductionSummary(const std::vector<ReproducedPreset> &presets)
-{
-    static const char *const kVerdicts[] = {"same direction", "within noise", "different direction",
-                                            "by construction", "not comparable"};
-    std::vector<std::string> papers;
-    std::map<std::string, std::map<std::string, int>> counts;
-    std::string different;
-    for (const ReproducedPreset &r : presets)
-        for (const ClaimOutcome &o : r.outcomes) {
-            const std::string paper = paperOf(r.preset.source);
-            if (std::find(papers.begin(), papers.end(), paper) == papers.end())
-                papers.push_back(paper);
-            ++counts[paper][o.verdict];
-            ++counts[""][o.verdict];
-            if (o.verdict != "different direction")
-                continue;
-            const PaperClaim &c = o.claim;
-            different += "- **" + r.preset.source + "** (`" + r.name + "`), " +
-                         (c.text.empty() ? c.policy + " on " + c.metric : "\"" + c.text + "\"") +
-                         ": " + o.why + ". " +
-                         (c.ifDifferent.empty() ? std::string("Why: not yet explained.")
-                                                : "Why: " + c.ifDifferent) +
-                         "\n";
-        }
-    std::string md = "## Summary\n\nClaims by verdict, per paper:\n\n| paper | claims |";
-    std::string rule = "|---|---|";
-    for (const char *v : kVerdicts) {
-        md += std::string(" ") + v + " |";
-        rule += "---|";
-    }
-    md += "\n" + rule + "\n";
-    papers.push_back("");
-    for (const std::string &paper : papers) {
-        int total = 0;
-        for (const auto &[verdict, n] : counts[paper])
-            total += n;
-        md += "| " + (paper.empty() ? std::string("all") : paper) + " | " + std::to_string(total) +
-              " |";
-        for (const char *v : kVerdicts)
-            md += " " + std::to_string(counts[paper][v]) + " |";
-        md += "\n";
-    }
-    if (!different.empty())
-        md += "\nWhere SchedLab shows the other direction:\n\n" + different;
-    return md + "\n";
 }
 
 std::map<std::string, SweepPreset> paperPresets(const std::string &dir,
