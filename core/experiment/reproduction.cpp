@@ -101,6 +101,94 @@ std::optional<Order> holdsAt(const PaperClaim &c, const SweepResult &sweep, std:
     return Order::Ahead;
 }
 
+/** `policy`'s lead over `rival` at `point` (positive: ahead, by the metric's
+ *  direction), paired on the runs they share when the evidence has them. */
+std::optional<MeanCi> lead(const PaperClaim &c, const std::string &rival,
+                           const SweepResult &sweep, std::size_t point,
+                           const ClaimEvidence &evidence, Better better)
+{
+    const auto ours = findResult(sweep.points[point], c.policy, c.metric);
+    const auto theirs = findResult(sweep.points[point], rival, c.metric);
+    if (!ours || !theirs)
+        return std::nullopt;
+    MeanCi d = evidence.difference(point, c.policy, point, rival, c.metric)
+                   .value_or(MeanCi{ours->mean - theirs->mean,
+                                    std::hypot(ours->ci95, theirs->ci95), 2});
+    if (better == Better::Lower)
+        d.mean = -d.mean;
+    return d;
+}
+
+/** Each policy's mean over every value, ahead of each rival's (`average`). */
+void judgeAverage(const PaperClaim &c, const SweepResult &sweep, const ClaimEvidence &evidence,
+                  Better better, ClaimOutcome &o)
+{
+    int held = 0, unclear = 0;
+    std::string why;
+    for (const std::string &rival : c.than) {
+        double sum = 0.0, variance = 0.0;
+        for (std::size_t p = 0; p < sweep.points.size(); ++p) {
+            const auto d = lead(c, rival, sweep, p, evidence, better);
+            if (!d) {
+                o.why = "no " + c.metric + " of " + c.policy + " or " + rival + " at " +
+                        sweep.points[p].value;
+                return;
+            }
+            sum += d->mean;
+            variance += d->ci95 * d->ci95;
+        }
+        const double n = double(sweep.points.size());
+        const MeanCi mean{sum / n, std::sqrt(variance) / n, int(n)};
+        const Order ord = order(Better::Higher, mean);
+        held += ord == Order::Ahead;
+        unclear += ord == Order::Unclear;
+        why += (why.empty() ? "" : "; ") + std::string("over the values ") +
+               (ord == Order::Ahead ? "ahead of " : ord == Order::Behind ? "behind " : "level with ") +
+               rival + " by " + meanCiText(MeanCi{std::abs(mean.mean), mean.ci95, mean.n});
+    }
+    o.verdict = verdictOf(held, unclear, double(c.than.size()));
+    o.why = c.policy + " " + why;
+}
+
+/** The policy's lead over its rival smallest at `at` (`narrowest`). */
+void judgeNarrowest(const PaperClaim &c, const SweepResult &sweep, const ClaimEvidence &evidence,
+                    Better better, ClaimOutcome &o)
+{
+    const auto indexOf = [&](const std::string &value) {
+        std::size_t i = 0;
+        while (i < sweep.points.size() && sweep.points[i].value != value)
+            ++i;
+        return i;
+    };
+    const std::string &rival = c.than.front();
+    const std::size_t at = indexOf(c.at);
+    const auto here = at < sweep.points.size() ? lead(c, rival, sweep, at, evidence, better)
+                                               : std::nullopt;
+    if (!here) {
+        o.why = "no " + c.metric + " of " + c.policy + " or " + rival + " at " + c.at;
+        return;
+    }
+    int held = 0, unclear = 0;
+    std::string leads = "at " + c.at + " " + meanCiText(*here);
+    for (const std::string &value : c.over) {
+        const std::size_t other = indexOf(value);
+        const auto there = other < sweep.points.size()
+                               ? lead(c, rival, sweep, other, evidence, better)
+                               : std::nullopt;
+        if (!there) {
+            o.why = "no " + c.metric + " of " + c.policy + " or " + rival + " at " + value;
+            return;
+        }
+        const Order ord = order(Better::Higher, MeanCi{there->mean - here->mean,
+                                                       std::hypot(there->ci95, here->ci95), 2});
+        held += ord == Order::Ahead;
+        unclear += ord == Order::Unclear;
+        leads += ", at " + value + " " + meanCiText(*there);
+    }
+    o.verdict = verdictOf(held, unclear, double(c.over.size()));
+    o.why = c.policy + "'s lead over " + rival + ": " + leads;
+}
+
 /** A claim about the parameter: `policy` better at `at` than at each value of `over`. */
 void judgeOver(const PaperClaim &c, const SweepResult &sweep, const ClaimEvidence &evidence,
                Better better, ClaimOutcome &o)
@@ -325,6 +413,10 @@ std::vector<ClaimOutcome> judgeClaims(const SweepPreset &preset,
             }
             if (c.spread)
                 judgeSpread(c, sweep, o);
+            else if (c.average)
+                judgeAverage(c, sweep, evidence, metric->better, o);
+            else if (c.narrowest)
+                judgeNarrowest(c, sweep, evidence, metric->better, o);
             else if (c.within)
                 judgeWithin(c, metric->better, o);
             else if (!c.over.empty())

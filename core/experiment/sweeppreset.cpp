@@ -52,7 +52,7 @@ PaperClaim readClaim(ReadContext &ctx, const Field &item)
     MapReader c(ctx, item,
                 {"text", "metric", "policy", "than", "over", "at", "share", "paper", "change",
                  "within", "times", "spread", "construction", "direction_only", "if_different",
-                 "expect"});
+                 "average", "narrowest", "expect"});
     PaperClaim claim;
     c.string("text", claim.text);
     if (c.require("metric", "the metric the claim is about"))
@@ -81,6 +81,14 @@ PaperClaim readClaim(ReadContext &ctx, const Field &item)
     if (const auto v = c.get("spread"); v && !claim.at.empty())
         ctx.error(v->mark, v->path, "a `spread` is over every value: leave out `at`");
     claim.paper = optionalNumber(ctx, c, "paper");
+    c.boolean("average", claim.average);
+    if (const auto v = c.get("average"); v && claim.average && (claim.than.empty() || !claim.at.empty()))
+        ctx.error(v->mark, v->path, "an `average` claim needs `than` and no `at`");
+    c.boolean("narrowest", claim.narrowest);
+    if (const auto v = c.get("narrowest");
+        v && claim.narrowest && (claim.than.size() != 1 || claim.at.empty() || claim.over.empty()))
+        ctx.error(v->mark, v->path,
+                  "a `narrowest` claim needs one rival in `than`, `at` and `over`");
     c.string("construction", claim.construction);
     c.boolean("direction_only", claim.directionOnly);
     c.string("if_different", claim.ifDifferent);

@@ -71,6 +71,12 @@ struct PaperClaim
     /** With `at` empty: `policy`'s values at every value lie within this share of the
      *  largest ("within 4.5% of each other": 0.045). */
     std::optional<double> spread;
+    /** With `than` and no `at`: the ordering is judged on each policy's mean over
+     *  every value ("a higher average throughput rate"), not value by value. */
+    bool average = false;
+    /** With one rival in `than`, `at` and `over`: the policy's lead over the rival is
+     *  smallest at `at` ("close to DRS under the CPU workload"). */
+    bool narrowest = false;
     /** Set: the claim holds by how the scenario or the model is built, whatever the
      *  policies do (the reason); its verdict is "by construction", never evidence. */
     std::string construction;

@@ -259,6 +259,41 @@ private Q_SLOTS:
                  md.c_str());
     }
 
+    /** "A higher average throughput rate than the closest baselines": over the mean of
+     *  every value. "Close to DRS under the CPU workload": the lead smallest there. */
+    void averageAndNarrowestClaims()
+    {
+        SweepResult sweep;
+        sweep.points = {point("even", {{"drs", 0.90}, {"kube", 0.70}}),
+                        point("random", {{"drs", 0.85}, {"kube", 0.88}}),
+                        point("cpu", {{"drs", 0.80}, {"kube", 0.78}})};
+        PaperClaim mean = claim("throughput_rate", "drs", {"kube"}, "");
+        mean.average = true; // +0.2, -0.03, +0.02: ahead by 0.063 on average
+        PaperClaim everywhere = claim("throughput_rate", "drs", {"kube"}, "");
+        PaperClaim close = claim("throughput_rate", "drs", {"kube"}, "cpu");
+        close.over = {"even"};
+        close.narrowest = true; // a lead of 0.02 at cpu against 0.2 at even
+        PaperClaim closest = close;
+        closest.over = {"even", "random"}; // -0.03 at random: narrower than at cpu
+        PaperClaim cost = claim("scheduling_cost_bytes", "kube", {"drs"}, "cpu");
+        cost.over = {"even"};
+        cost.narrowest = true; // lower is better: kube's lead is drs's cost minus kube's,
+                               // 2e7 at cpu against 2e8 at even
+        SweepPreset preset;
+        preset.claims = {mean, everywhere, close, closest, cost};
+        const auto outcomes = judgeClaims(preset, sweep);
+        QCOMPARE(outcomes[0].verdict, std::string("same direction"));
+        QVERIFY2(outcomes[0].why.find("over the values ahead of kube by 0.06333") !=
+                     std::string::npos,
+                 outcomes[0].why.c_str());
+        QCOMPARE(outcomes[1].verdict, std::string("different direction"));
+        QCOMPARE(outcomes[2].verdict, std::string("same direction"));
+        QVERIFY2(outcomes[2].why.find("drs's lead over kube: at cpu 0.02") == 0,
+                 outcomes[2].why.c_str());
+        QCOMPARE(outcomes[3].verdict, std::string("different direction"));
+        QCOMPARE(outcomes[4].verdict, std::string("same direction"));
+    }
+
     void listsThePaperPresets()
     {
         const auto r = test::cli({"reproduce", "--list"});
@@ -289,7 +324,7 @@ private Q_SLOTS:
         const auto r = test::cli({"reproduce", "--list", "--presets", dir.path()});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.err.contains("bad.yaml:7:") &&
-                     r.err.contains("expected same, different or noise"),
+                     r.err.contains("expected same, different, noise or construction"),
                  r.err.constData());
         QVERIFY2(r.err.contains("policy.yaml:5:12: placement: unknown placement policy "
                                 "'kubehic' (did you mean 'kubehice'?)"),
