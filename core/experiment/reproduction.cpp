@@ -101,19 +101,27 @@ std::optional<Order> holdsAt(const PaperClaim &c, const SweepResult &sweep, std:
     return Order::Ahead;
 }
 
+/** The index of `value` among the sweep's values; their count when it has none. */
+std::size_t valueIndex(const SweepResult &sweep, const std::string &value)
+{
+    std::size_t i = 0;
+    while (i < sweep.points.size() && sweep.points[i].value != value)
+        ++i;
+    return i;
+}
+
 /** `policy`'s lead over `rival` at `point` (positive: ahead, by the metric's
  *  direction), paired on the runs they share when the evidence has them. */
-std::optional<MeanCi> lead(const PaperClaim &c, const std::string &rival,
-                           const SweepResult &sweep, std::size_t point,
-                           const ClaimEvidence &evidence, Better better)
+std::optional<MeanCi> lead(const PaperClaim &c, const std::string &rival, const SweepResult &sweep,
+                           std::size_t point, const ClaimEvidence &evidence, Better better)
 {
     const auto ours = findResult(sweep.points[point], c.policy, c.metric);
     const auto theirs = findResult(sweep.points[point], rival, c.metric);
     if (!ours || !theirs)
         return std::nullopt;
-    MeanCi d = evidence.difference(point, c.policy, point, rival, c.metric)
-                   .value_or(MeanCi{ours->mean - theirs->mean,
-                                    std::hypot(ours->ci95, theirs->ci95), 2});
+    MeanCi d =
+        evidence.difference(point, c.policy, point, rival, c.metric)
+            .value_or(MeanCi{ours->mean - theirs->mean, std::hypot(ours->ci95, theirs->ci95), 2});
     if (better == Better::Lower)
         d.mean = -d.mean;
     return d;
@@ -143,7 +151,9 @@ void judgeAverage(const PaperClaim &c, const SweepResult &sweep, const ClaimEvid
         held += ord == Order::Ahead;
         unclear += ord == Order::Unclear;
         why += (why.empty() ? "" : "; ") + std::string("over the values ") +
-               (ord == Order::Ahead ? "ahead of " : ord == Order::Behind ? "behind " : "level with ") +
+               (ord == Order::Ahead    ? "ahead of "
+                : ord == Order::Behind ? "behind "
+                                       : "level with ") +
                rival + " by " + meanCiText(MeanCi{std::abs(mean.mean), mean.ci95, mean.n});
     }
     o.verdict = verdictOf(held, unclear, double(c.than.size()));
@@ -154,16 +164,11 @@ void judgeAverage(const PaperClaim &c, const SweepResult &sweep, const ClaimEvid
 void judgeNarrowest(const PaperClaim &c, const SweepResult &sweep, const ClaimEvidence &evidence,
                     Better better, ClaimOutcome &o)
 {
-    const auto indexOf = [&](const std::string &value) {
-        std::size_t i = 0;
-        while (i < sweep.points.size() && sweep.points[i].value != value)
-            ++i;
-        return i;
-    };
+    const auto indexOf = [&](const std::string &value) { return valueIndex(sweep, value); };
     const std::string &rival = c.than.front();
     const std::size_t at = indexOf(c.at);
-    const auto here = at < sweep.points.size() ? lead(c, rival, sweep, at, evidence, better)
-                                               : std::nullopt;
+    const auto here =
+        at < sweep.points.size() ? lead(c, rival, sweep, at, evidence, better) : std::nullopt;
     if (!here) {
         o.why = "no " + c.metric + " of " + c.policy + " or " + rival + " at " + c.at;
         return;
@@ -193,12 +198,7 @@ void judgeNarrowest(const PaperClaim &c, const SweepResult &sweep, const ClaimEv
 void judgeOver(const PaperClaim &c, const SweepResult &sweep, const ClaimEvidence &evidence,
                Better better, ClaimOutcome &o)
 {
-    const auto indexOf = [&](const std::string &value) {
-        std::size_t i = 0;
-        while (i < sweep.points.size() && sweep.points[i].value != value)
-            ++i;
-        return i;
-    };
+    const auto indexOf = [&](const std::string &value) { return valueIndex(sweep, value); };
     const std::size_t at = indexOf(c.at);
     const auto ours =
         at < sweep.points.size() ? findResult(sweep.points[at], c.policy, c.metric) : std::nullopt;
