@@ -10,7 +10,7 @@
 #include "registry/registry.h"
 
 #include <algorithm>
-#include <cstdlib>
+#include <charconv>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
@@ -43,8 +43,12 @@ void addTrainingMetrics(RunResult &result, const PolicySelection &policies,
     if (!learned)
         return;
     for (const char *key : {kTrainingFramesKey, kTrainingConvergedKey, kTrainingPhiKey})
-        if (const auto it = model->info.find(key); it != model->info.end())
-            result.metrics.push_back(metricValue(key, std::strtod(it->second.c_str(), nullptr)));
+        if (const auto it = model->info.find(key); it != model->info.end()) {
+            double value = 0.0; // as to_chars wrote it, whatever the locale
+            const std::string &text = it->second;
+            if (std::from_chars(text.data(), text.data() + text.size(), value).ec == std::errc{})
+                result.metrics.push_back(metricValue(key, value));
+        }
 }
 
 std::vector<CellResult> runComparison(const Scenario &scenario, const ComparisonSpec &spec,

@@ -29,8 +29,11 @@ bool TrainingCurve::add(const TrainPoint &point)
     if (!point.episodeDone)
         return false;
     mFramesThrough.push_back((mFramesThrough.empty() ? 0.0 : mFramesThrough.back()) + point.frames);
-    if (std::isfinite(point.throughputRate)) // an agent without requests has no Φ
+    if (std::isfinite(point.throughputRate)) { // an agent without requests has no Φ
         mThroughput.push_back(point.throughputRate);
+        if (point.stage.empty() || point.stage == "full")
+            mFinalThroughput.push_back(point.throughputRate);
+    }
     return mMonitor.add(point.episode, point.stage, point.throughputRate);
 }
 
@@ -46,11 +49,13 @@ double TrainingCurve::framesToConverge() const
 
 double TrainingCurve::finalThroughput() const
 {
-    const std::size_t n = std::min(mThroughput.size(), std::size_t(mMonitor.window()));
+    // The final curriculum stage's episodes, as the monitor judges them; all of them
+    // when there are none yet.
+    const std::vector<double> &values = mFinalThroughput.empty() ? mThroughput : mFinalThroughput;
+    const std::size_t n = std::min(values.size(), std::size_t(mMonitor.window()));
     if (n == 0)
         return 0.0;
-    return std::accumulate(mThroughput.end() - std::ptrdiff_t(n), mThroughput.end(), 0.0) /
-           double(n);
+    return std::accumulate(values.end() - std::ptrdiff_t(n), values.end(), 0.0) / double(n);
 }
 
 void TrainingCurve::record(std::map<std::string, std::string> &info) const

@@ -36,7 +36,8 @@ public:
     /** Frames through the episode at which the monitor saw the curve flatten (the
      *  converged streak's first judgement), or every frame trained when it has not. */
     double framesToConverge() const;
-    /** Φ over the last window's episodes (the episodes there are, when fewer). */
+    /** Φ over the last window's episodes of the final curriculum stage (the episodes
+     *  there are, when fewer; any stage's before the final one begins). */
     double finalThroughput() const;
 
     /** Writes training_frames, training_converged and training_phi into `info`
@@ -45,8 +46,9 @@ public:
 
 private:
     ConvergenceMonitor mMonitor;
-    std::vector<double> mFramesThrough; ///< per episode: frames trained up to its end
-    std::vector<double> mThroughput;    ///< per episode: its Φ
+    std::vector<double> mFramesThrough;   ///< per episode: frames trained up to its end
+    std::vector<double> mThroughput;      ///< per episode: its Φ
+    std::vector<double> mFinalThroughput; ///< the same, of the final curriculum stage
 };
 
 } // namespace schedlab

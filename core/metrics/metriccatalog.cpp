@@ -170,8 +170,10 @@ std::string_view groupSummary(MetricGroup group)
     case Global:
         return "Global scheduling runs (scenarios with a top-level `global:` map):";
     case Training:
-        return "Runs of a learned policy whose checkpoint `train` wrote (`cmmac`, `kais`): how its "
-               "training curve went (the same for every run of the model):";
+        return "Runs of a learned policy in a comparison or a sweep, whose checkpoint `train` or "
+               "the Training tab wrote (`cmmac`, `kais`): how its training curve went (the same "
+               "for "
+               "every run of the model):";
     }
     return "";
 }

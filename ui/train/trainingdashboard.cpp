@@ -353,13 +353,7 @@ void TrainingDashboard::updateEpisodeBar()
 void TrainingDashboard::runFinished(const ModelPtr &model, bool stopped, const QString &storeNote)
 {
     mRedraw.stop();
-    if (model) { // the checkpoint keeps how its curve went, as `train`'s does
-        auto recorded = std::make_shared<LearnedModel>(*model);
-        mCurve.record(recorded->info);
-        mModel = std::move(recorded);
-    } else {
-        mModel = model;
-    }
+    mModel = model;
     const int episodes = mCurves.episodes();
     const QString count = episodes == 1 ? tr("1 episode") : tr("%1 episodes").arg(episodes);
     mModelLabel =

@@ -28,6 +28,7 @@ void TrainingWorker::train()
     }
     openStore();
     Q_EMIT started(trainer->plannedEpisodes());
+    mCurve = TrainingCurve(trainer->plannedEpisodes());
     mSinceFlush.start();
     mControl.setProgressListener([this](double fraction) { progress(fraction); });
     try {
@@ -39,7 +40,9 @@ void TrainingWorker::train()
         return;
     }
     flush();
-    auto model = std::make_shared<const LearnedModel>(trainer->model());
+    LearnedModel trained = trainer->model();
+    mCurve.record(trained.info);
+    auto model = std::make_shared<const LearnedModel>(std::move(trained));
     closeStore(*model);
     Q_EMIT finished(model, mControl.stopRequested(), mStoreNote);
 }
@@ -47,6 +50,7 @@ void TrainingWorker::train()
 void TrainingWorker::received(const TrainPoint &point)
 {
     mBatch.push_back(point);
+    mCurve.add(point);
     if (point.episodeDone) {
         record(point);
         mFraction = -1.0; // it was the finished episode's

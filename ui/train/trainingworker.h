@@ -2,6 +2,7 @@
 #pragma once
 
 #include "learn/trainer.h"
+#include "learn/trainingcurve.h"
 #include "model/scenario.h"
 #include "train/trainers.h"
 
@@ -87,6 +88,7 @@ private:
     QElapsedTimer mSinceFlush;
     double mFraction = -1.0; ///< reported since the last flush; -1: nothing new
     std::unique_ptr<TrainingRecorder> mRecorder;
+    TrainingCurve mCurve{0}; ///< kept in the model's info, as `train` keeps it
     QString mStoreNote;
 };
 
