@@ -47,6 +47,36 @@ std::optional<double> optionalNumber(ReadContext &ctx, const MapReader &m, const
     return std::nullopt;
 }
 
+/** A claim is judged in one form; a key another form reads would be ignored. */
+void refuseMixedForms(ReadContext &ctx, const Field &item, const PaperClaim &c)
+{
+    const struct
+    {
+        bool mixed;
+        const char *why;
+    } rules[] = {
+        {c.spread && (!c.than.empty() || !c.over.empty() || c.within || c.times || c.average ||
+                      c.narrowest),
+         "a `spread` claim compares the policy's own values: leave out `than`, `over`, "
+         "`within`, `times`, `average` and `narrowest`"},
+        {c.within && (!c.than.empty() || !c.over.empty() || c.times),
+         "a `within` claim holds the policy to a goal: leave out `than`, `over` and `times`"},
+        {c.average && (!c.over.empty() || c.share != 1.0 || c.narrowest),
+         "an `average` claim is over every value: leave out `over`, `share` and `narrowest`"},
+        {c.narrowest && (c.share != 1.0 || c.times),
+         "a `narrowest` claim compares leads: leave out `share` and `times`"},
+        {!c.over.empty() && c.share != 1.0, "`share` counts values of an ordering over `than`, "
+                                            "not of `over`"},
+        {c.expect == "construction" && c.construction.empty(),
+         "`expect: construction` needs `construction:`, the reason the claim cannot fail"},
+        {!c.construction.empty() && !c.expect.empty() && c.expect != "construction",
+         "a claim with `construction:` is judged by construction: `expect: construction`"},
+    };
+    for (const auto &rule : rules)
+        if (rule.mixed && ctx.errors().empty())
+            ctx.error(item.mark, item.path, rule.why);
+}
+
 PaperClaim readClaim(ReadContext &ctx, const Field &item)
 {
     MapReader c(ctx, item,
@@ -82,7 +112,8 @@ PaperClaim readClaim(ReadContext &ctx, const Field &item)
         ctx.error(v->mark, v->path, "a `spread` is over every value: leave out `at`");
     claim.paper = optionalNumber(ctx, c, "paper");
     c.boolean("average", claim.average);
-    if (const auto v = c.get("average"); v && claim.average && (claim.than.empty() || !claim.at.empty()))
+    if (const auto v = c.get("average");
+        v && claim.average && (claim.than.empty() || !claim.at.empty()))
         ctx.error(v->mark, v->path, "an `average` claim needs `than` and no `at`");
     c.boolean("narrowest", claim.narrowest);
     if (const auto v = c.get("narrowest");
@@ -103,6 +134,7 @@ PaperClaim readClaim(ReadContext &ctx, const Field &item)
         ctx.error(item.mark, item.path,
                   "a claim needs `than` (policies it beats), `over` (values it beats), "
                   "`spread` (how close its values are) or `paper` (its value)");
+    refuseMixedForms(ctx, item, claim);
     if (!claim.over.empty() && claim.at.empty() && ctx.errors().empty())
         ctx.error(item.mark, item.path, "a claim with `over` needs `at`");
     return claim;

@@ -294,6 +294,32 @@ private Q_SLOTS:
         QCOMPARE(outcomes[4].verdict, std::string("same direction"));
     }
 
+    /** A claim is judged in one form: keys of another form are refused, not ignored. */
+    void mixedClaimFormsAreRefused()
+    {
+        const std::string head = "sweep: 1\nscenario: " SCHEDLAB_SOURCE_DIR
+                                 "/scenarios/tutorial.yaml\nparam: seed\nvalues: [1, 2]\nclaims:\n"
+                                 "  - {metric: throughput_rate, policy: greedy, ";
+        const std::pair<const char *, const char *> cases[] = {
+            {"spread: 0.1, than: [random]}", "a `spread` claim compares"},
+            {"within: 0.9, at: '1', over: ['2']}", "a `within` claim holds"},
+            {"than: [random], average: true, share: 0.5}", "an `average` claim is over"},
+            {"than: [random], at: '1', over: ['2'], narrowest: true, times: 2}",
+             "a `narrowest` claim compares leads"},
+            {"than: [random], expect: construction}", "`expect: construction` needs"},
+            {"than: [random], construction: by design, expect: same}", "judged by construction"},
+        };
+        for (const auto &[claim, why] : cases) {
+            const SweepPresetLoad load = loadSweepPresetText(head + claim + "\n", "p.yaml");
+            QVERIFY2(!load.ok() && load.errors.front().format().find(why) != std::string::npos,
+                     (claim + std::string(": ") +
+                      (load.ok() ? "accepted" : load.errors.front().format()))
+                         .c_str());
+        }
+        QVERIFY(loadSweepPresetText(head + "than: [random], construction: by design}\n", "p.yaml")
+                    .ok());
+    }
+
     void listsThePaperPresets()
     {
         const auto r = test::cli({"reproduce", "--list"});
