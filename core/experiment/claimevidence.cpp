@@ -27,20 +27,12 @@ std::map<int, double> perSeed(const SweepPointResult &point, const std::string &
 
 } // namespace
 
-std::optional<MeanCi> ClaimEvidence::difference(std::size_t pointA, const std::string &a,
-                                                std::size_t pointB, const std::string &b,
-                                                const std::string &metric, double scale) const
+std::optional<MeanCi>
+ClaimEvidence::overSweeps(const std::function<std::vector<double>(const SweepResult &)> &one) const
 {
     std::vector<std::vector<double>> perSweep;
     for (const SweepResult &sweep : mSweeps) {
-        if (pointA >= sweep.points.size() || pointB >= sweep.points.size())
-            return std::nullopt;
-        const auto ours = perSeed(sweep.points[pointA], a, metric);
-        const auto theirs = perSeed(sweep.points[pointB], b, metric);
-        std::vector<double> diffs;
-        for (const auto &[seed, value] : ours)
-            if (const auto it = theirs.find(seed); it != theirs.end())
-                diffs.push_back(value - scale * it->second);
+        std::vector<double> diffs = one(sweep);
         if (diffs.empty())
             return std::nullopt;
         perSweep.push_back(std::move(diffs));
@@ -55,6 +47,44 @@ std::optional<MeanCi> ClaimEvidence::difference(std::size_t pointA, const std::s
     for (const std::vector<double> &d : perSweep)
         means.push_back(meanCi(d).mean);
     return meanCi(means);
+}
+
+std::optional<MeanCi> ClaimEvidence::difference(std::size_t pointA, const std::string &a,
+                                                std::size_t pointB, const std::string &b,
+                                                const std::string &metric, double scale) const
+{
+    return overSweeps([&](const SweepResult &sweep) {
+        std::vector<double> diffs;
+        if (pointA >= sweep.points.size() || pointB >= sweep.points.size())
+            return diffs;
+        const auto ours = perSeed(sweep.points[pointA], a, metric);
+        const auto theirs = perSeed(sweep.points[pointB], b, metric);
+        for (const auto &[seed, value] : ours)
+            if (const auto it = theirs.find(seed); it != theirs.end())
+                diffs.push_back(value - scale * it->second);
+        return diffs;
+    });
+}
+
+std::optional<MeanCi> ClaimEvidence::averageDifference(const std::string &a, const std::string &b,
+                                                       const std::string &metric) const
+{
+    return overSweeps([&](const SweepResult &sweep) {
+        std::map<int, std::pair<double, int>> bySeed; // seed -> sum of differences, values
+        for (const SweepPointResult &point : sweep.points) {
+            const auto theirs = perSeed(point, b, metric);
+            for (const auto &[seed, value] : perSeed(point, a, metric))
+                if (const auto it = theirs.find(seed); it != theirs.end()) {
+                    bySeed[seed].first += value - it->second;
+                    ++bySeed[seed].second;
+                }
+        }
+        std::vector<double> diffs;
+        for (const auto &[seed, sum] : bySeed)
+            if (sum.second == int(sweep.points.size())) // ran at every value
+                diffs.push_back(sum.first / double(sum.second));
+        return diffs;
+    });
 }
 
 } // namespace schedlab

@@ -5,6 +5,7 @@
 #include "metrics/confidence.h"
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,7 +35,16 @@ public:
                                      const std::string &b, const std::string &metric,
                                      double scale = 1.0) const;
 
+    /** `a` minus `b` on `metric` averaged over every value, per evaluation seed both
+     *  ran at every value; its interval as difference() takes it. nullopt as there. */
+    std::optional<MeanCi> averageDifference(const std::string &a, const std::string &b,
+                                            const std::string &metric) const;
+
 private:
+    /** Per sweep, the differences on the seeds they share, as `one` gives them. */
+    std::optional<MeanCi>
+    overSweeps(const std::function<std::vector<double>(const SweepResult &)> &one) const;
+
     const std::vector<SweepResult> &mSweeps;
 };
 

@@ -127,40 +127,46 @@ std::optional<MeanCi> lead(const PaperClaim &c, const std::string &rival, const 
     return d;
 }
 
-/** Each policy's mean over every value, ahead of each rival's (`average`). */
+/** Each policy's mean over every value, ahead of each rival's (`average`): paired per
+ *  evaluation seed over the values when the evidence has the runs. */
 void judgeAverage(const PaperClaim &c, const SweepResult &sweep, const ClaimEvidence &evidence,
                   Better better, ClaimOutcome &o)
 {
     int held = 0, unclear = 0;
     std::string why;
     for (const std::string &rival : c.than) {
-        double sum = 0.0, variance = 0.0;
-        for (std::size_t p = 0; p < sweep.points.size(); ++p) {
-            const auto d = lead(c, rival, sweep, p, evidence, better);
-            if (!d) {
-                o.why = "no " + c.metric + " of " + c.policy + " or " + rival + " at " +
-                        sweep.points[p].value;
-                return;
+        std::optional<MeanCi> mean = evidence.averageDifference(c.policy, rival, c.metric);
+        if (mean && better == Better::Lower)
+            mean->mean = -mean->mean;
+        if (!mean) { // the means alone: the values' intervals in quadrature
+            double sum = 0.0, variance = 0.0;
+            for (std::size_t p = 0; p < sweep.points.size(); ++p) {
+                const auto d = lead(c, rival, sweep, p, evidence, better);
+                if (!d) {
+                    o.why = "no " + c.metric + " of " + c.policy + " or " + rival + " at " +
+                            sweep.points[p].value;
+                    return;
+                }
+                sum += d->mean;
+                variance += d->ci95 * d->ci95;
             }
-            sum += d->mean;
-            variance += d->ci95 * d->ci95;
+            const double n = double(sweep.points.size());
+            mean = MeanCi{sum / n, std::sqrt(variance) / n, int(n)};
         }
-        const double n = double(sweep.points.size());
-        const MeanCi mean{sum / n, std::sqrt(variance) / n, int(n)};
-        const Order ord = order(Better::Higher, mean);
+        const Order ord = order(Better::Higher, *mean);
         held += ord == Order::Ahead;
         unclear += ord == Order::Unclear;
         why += (why.empty() ? "" : "; ") + std::string("over the values ") +
                (ord == Order::Ahead    ? "ahead of "
                 : ord == Order::Behind ? "behind "
                                        : "level with ") +
-               rival + " by " + meanCiText(MeanCi{std::abs(mean.mean), mean.ci95, mean.n});
+               rival + " by " + meanCiText(MeanCi{std::abs(mean->mean), mean->ci95, mean->n});
     }
     o.verdict = verdictOf(held, unclear, double(c.than.size()));
     o.why = c.policy + " " + why;
 }
 
-/** The policy's lead over its rival smallest at `at` (`narrowest`). */
+/** The policy's lead over its rival smallest in size at `at` (`narrowest`). */
 void judgeNarrowest(const PaperClaim &c, const SweepResult &sweep, const ClaimEvidence &evidence,
                     Better better, ClaimOutcome &o)
 {
@@ -184,7 +190,8 @@ void judgeNarrowest(const PaperClaim &c, const SweepResult &sweep, const ClaimEv
             o.why = "no " + c.metric + " of " + c.policy + " or " + rival + " at " + value;
             return;
         }
-        const Order ord = order(Better::Higher, MeanCi{there->mean - here->mean,
+        // Close is close from either side: the lead's size counts, not its sign.
+        const Order ord = order(Better::Higher, MeanCi{std::abs(there->mean) - std::abs(here->mean),
                                                        std::hypot(there->ci95, here->ci95), 2});
         held += ord == Order::Ahead;
         unclear += ord == Order::Unclear;
