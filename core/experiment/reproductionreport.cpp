@@ -101,7 +101,9 @@ std::string reproductionSummary(const std::vector<ReproducedPreset> &presets)
                 continue;
             const PaperClaim &c = o.claim;
             different += "- **" + r.preset.source + "** (`" + r.name + "`), " +
-                         (c.text.empty() ? c.policy + " on " + c.metric : "\"" + c.text + "\"") +
+                         (c.text.empty()          ? c.policy + " on " + c.metric
+                          : c.text.front() == '"' ? c.text // quotes the paper already
+                                                  : "\"" + c.text + "\"") +
                          ": " + o.why + ". " +
                          (c.ifDifferent.empty() ? std::string("Why: not yet explained.")
                                                 : "Why: " + c.ifDifferent) +
