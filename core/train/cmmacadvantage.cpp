@@ -35,6 +35,8 @@ CmmacBatch cmmacBatch(const std::deque<SlotRecord> &records, int n, const FastMl
                       const KaisParameters &kais, double epsilon, bool standardise)
 {
     CmmacBatch b;
+    b.critic = CriticRows(global.size());
+    std::vector<float> slotTargets;
     // Successive states differ in a few blocks: memos make the critics' first layer,
     // most of their weights, read only what changed.
     FirstLayerMemo targetMemo, valueMemo;
@@ -43,15 +45,15 @@ CmmacBatch cmmacBatch(const std::deque<SlotRecord> &records, int n, const FastMl
         const double u = kaisSlotReward(r.violations, r.xi, kais, epsilon);
         b.rewardSum += u;
         b.slotRewards.push_back(u);
-        b.criticRows.insert(b.criticRows.end(), r.before.begin(), r.before.end());
-        b.criticTargets.push_back(float(u) +
-                                  float(kais.discount) * target.forward(r.after, &targetMemo)[0]);
+        slotTargets.push_back(float(u) +
+                              float(kais.discount) * target.forward(r.after, &targetMemo)[0]);
+        b.critic.addRow(b.critic.addSlot(r.before), slotTargets.back());
     }
     const bool perEap = kais.critic == "per-eap";
     std::vector<float> agentState;
     for (int i = 0; i < n; ++i) {
         const SlotRecord &r = records[std::size_t(i)];
-        const float vStar = b.criticTargets[std::size_t(i)];
+        const float vStar = slotTargets[std::size_t(i)];
         const float slotValue = perEap ? 0.0f : value.forward(r.before, &valueMemo)[0];
         for (const Decision &d : r.decisions) {
             b.decisions.push_back(&d);
@@ -62,8 +64,7 @@ CmmacBatch cmmacBatch(const std::deque<SlotRecord> &records, int n, const FastMl
             agentState = r.before;
             std::copy(d.state.begin(), d.state.end(), agentState.begin() + global.offset(d.eap));
             b.advantages.push_back(vStar - value.forward(agentState, &valueMemo)[0]);
-            b.criticRows.insert(b.criticRows.end(), agentState.begin(), agentState.end());
-            b.criticTargets.push_back(vStar);
+            b.critic.addRow(i, global.offset(d.eap), d.state, vStar);
         }
     }
     if (standardise)
@@ -74,8 +75,7 @@ CmmacBatch cmmacBatch(const std::deque<SlotRecord> &records, int n, const FastMl
 void appendBatch(CmmacBatch &batch, CmmacBatch part)
 {
     auto append = [](auto &to, auto &from) { to.insert(to.end(), from.begin(), from.end()); };
-    append(batch.criticRows, part.criticRows);
-    append(batch.criticTargets, part.criticTargets);
+    batch.critic.append(part.critic);
     append(batch.decisions, part.decisions);
     append(batch.advantages, part.advantages);
     append(batch.slotRewards, part.slotRewards);

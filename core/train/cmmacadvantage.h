@@ -2,6 +2,7 @@
 #pragma once
 
 #include "train/cmmacexperience.h"
+#include "train/criticrows.h"
 
 #include <deque>
 #include <vector>
@@ -27,8 +28,7 @@ struct KaisParameters;
  */
 struct CmmacBatch
 {
-    std::vector<float> criticRows;    ///< critic inputs, row-major
-    std::vector<float> criticTargets; ///< V* per row; the first n are the slots'
+    CriticRows critic; ///< the critic's inputs and their V*; the first n rows are the slots'
     std::vector<const Decision *> decisions;
     std::vector<float> advantages;   ///< per decision
     std::vector<double> slotRewards; ///< û_t per slot

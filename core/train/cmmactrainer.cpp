@@ -13,16 +13,15 @@
 #include "train/cmmacnets.h"
 #include "train/cmmacrollout.h"
 #include "train/gpglearner.h"
+#include "train/inparallel.h"
 
 #include <algorithm>
 #include <chrono>
-#include <exception>
 #include <future>
 #include <iterator>
 #include <map>
 #include <memory>
 #include <stdexcept>
-#include <thread>
 
 namespace schedlab {
 
@@ -41,31 +40,6 @@ struct Losses
     double actor = 0.0, critic = 0.0;
     int actorSteps = 0, criticSteps = 0;
 };
-
-/** f(0), …, f(count − 1) on up to `threads` threads, this one among them (task i
- *  on thread i mod threads); the first exception is rethrown once all have ended. */
-template <typename F> void inParallel(int count, int threads, F &&f)
-{
-    threads = std::max(1, std::min(threads, count));
-    std::vector<std::exception_ptr> errors(static_cast<std::size_t>(threads));
-    auto run = [&](int t) {
-        try {
-            for (int i = t; i < count; i += threads)
-                f(i);
-        } catch (...) {
-            errors[std::size_t(t)] = std::current_exception();
-        }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t)
-        pool.emplace_back(run, t);
-    run(0);
-    for (std::thread &t : pool)
-        t.join();
-    for (const std::exception_ptr &e : errors)
-        if (e)
-            std::rethrow_exception(e);
-}
 
 /**
  * cMMAC alone (`cmmac`: the scenario's orchestration policy runs), or KaiS as a
@@ -141,9 +115,7 @@ public:
     {
         const auto start = std::chrono::steady_clock::now();
         while (mEpisodesDone < mEpisodes) {
-            Episodes episodes;
-            for (int k = mEpisodesDone; k < std::min(mEpisodes, mEpisodesDone + mWorkers); ++k)
-                episodes.add(startEpisode(k));
+            Episodes episodes = startEpisodes();
             const bool finished = runEpisodes(episodes, control);
             awaitCritic(episodes);
             if (!finished)
@@ -185,9 +157,10 @@ private:
      * Rounds of Algorithm 1's lines 8–19 until every episode has ended: the episodes
      * advance by a batch of slots each, compute their batches with the critic, and the
      * joined batch updates the critic and the actors. With workers, the critic's step
-     * runs beside the actors' and the next round's slots (which act with the actors
-     * alone) and is awaited before the critic is read again: the same update as one
-     * after the other. False when `control` stopped the training.
+     * runs on a core of its own while the others step the actors and advance the next
+     * round's slots (which act with the actors alone), and is awaited before the
+     * critic is read again: the same update as one after the other. False when
+     * `control` stopped the training.
      */
     bool runEpisodes(Episodes &episodes, TrainControl &control)
     {
@@ -197,7 +170,7 @@ private:
                 return true;
             if (!control.checkpoint())
                 return false;
-            inParallel(int(active.size()), mWorkers, [&](int i) {
+            inParallel(int(active.size()), besideCritic(), [&](int i) {
                 episodes.rollouts[active[std::size_t(i)]]->advance(kUpdateSlots);
             });
             awaitCritic(episodes);
@@ -215,19 +188,16 @@ private:
                 episodes.slots[w] += long(batch.slotRewards.size() - first);
             }
             finishBatch(batch, mKais);
-            startCritic(std::move(batch.criticRows), std::move(batch.criticTargets), active);
+            startCritic(std::move(batch.critic), active);
             stepActors(batch, episodes, active);
         }
     }
 
     /** The critic's step of eq. 2 on a thread of its own (with workers), else at once. */
-    void startCritic(std::vector<float> rows, std::vector<float> targets,
-                     std::vector<std::size_t> episodes)
+    void startCritic(CriticRows rows, std::vector<std::size_t> episodes)
     {
         mCriticEpisodes = std::move(episodes);
-        auto step = [this, rows = std::move(rows), targets = std::move(targets)] {
-            return mCritic.regressionStep(rows, targets);
-        };
+        auto step = [this, rows = std::move(rows)] { return mCritic.regressionStep(rows); };
         if (mWorkers > 1) {
             mCriticStep = std::async(std::launch::async, std::move(step));
         } else {
@@ -250,22 +220,24 @@ private:
         mValue = FastMlp(mCritic.weights(), FastMlp::Head::Linear);
     }
 
-    /** Each actor's step of eq. 6 with eq. 7's advantages, on up to mWorkers threads. */
+    /** The threads that work while the critic steps: its step is the longest part of a
+     *  round, so it keeps a core to itself. */
+    int besideCritic() const { return std::max(1, mWorkers - 1); }
+
+    /** Each actor's step of eq. 6 with eq. 7's advantages, beside the critic's. */
     void stepActors(const CmmacBatch &batch, Episodes &episodes,
                     const std::vector<std::size_t> &active)
     {
-        std::vector<double> loss(mActors.size(), 0.0);
-        std::vector<char> stepped(mActors.size(), 0);
-        inParallel(int(mActors.size()), mWorkers, [&](int a) {
-            stepped[std::size_t(a)] = actorStep(std::size_t(a), batch, loss[std::size_t(a)]);
-        });
+        for (std::size_t a = 0; a < mActors.size(); ++a) {
+            double loss = 0.0;
+            if (!actorStep(a, batch, loss))
+                continue;
+            for (std::size_t w : active) {
+                episodes.losses[w].actor += loss;
+                ++episodes.losses[w].actorSteps;
+            }
+        }
         refreshActors();
-        for (std::size_t a = 0; a < mActors.size(); ++a)
-            if (stepped[a])
-                for (std::size_t w : active) {
-                    episodes.losses[w].actor += loss[a];
-                    ++episodes.losses[w].actorSteps;
-                }
         for (std::size_t w : active)
             episodes.rollouts[w]->setActors(mFast);
     }
@@ -286,7 +258,30 @@ private:
             mFast.emplace_back(a.weights(), FastMlp::Head::ReluPlusOne);
     }
 
-    std::unique_ptr<CmmacRollout> startEpisode(int k)
+    /** The next round's episodes, each from its own GPG explorer (drawn in order),
+     *  built at once. */
+    Episodes startEpisodes()
+    {
+        const int count = std::min(mEpisodes - mEpisodesDone, mWorkers);
+        const auto size = static_cast<std::size_t>(count);
+        std::vector<std::optional<GpgExplorer>> explorers(size);
+        for (int i = 0; i < count && mGpg; ++i) {
+            explorers[std::size_t(i)] = mGpg->explorer();
+            mGpg->beginEpisode(*explorers[std::size_t(i)],
+                               mOptions.seed + std::uint64_t(mEpisodesDone + i));
+        }
+        std::vector<std::unique_ptr<CmmacRollout>> started(size);
+        inParallel(count, mWorkers, [&](int i) {
+            started[std::size_t(i)] =
+                startEpisode(mEpisodesDone + i, std::move(explorers[std::size_t(i)]));
+        });
+        Episodes episodes;
+        for (auto &rollout : started)
+            episodes.add(std::move(rollout));
+        return episodes;
+    }
+
+    std::unique_ptr<CmmacRollout> startEpisode(int k, std::optional<GpgExplorer> gpg)
     {
         CmmacRollout::Setup setup;
         setup.scenario = &mScenario;
@@ -297,11 +292,6 @@ private:
         setup.global = &mGlobal;
         setup.actorOf = &mActorOf;
         setup.epsilon = epsilon();
-        std::optional<GpgExplorer> gpg;
-        if (mGpg) {
-            gpg = mGpg->explorer();
-            mGpg->beginEpisode(*gpg, mOptions.seed + std::uint64_t(k));
-        }
         return std::make_unique<CmmacRollout>(setup, mFast, std::move(gpg));
     }
 
@@ -355,7 +345,7 @@ private:
         }
         if (actions.empty())
             return false;
-        loss = mActors[a].policyGradientStep(states, masks, actions, advantages);
+        loss = mActors[a].policyGradientStep(states, masks, actions, advantages, besideCritic());
         return true;
     }
 

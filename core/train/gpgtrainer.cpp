@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The `gpg` trainer: KaiS GPG (Sec. III-B, eq. 10–12) on its own, dispatch by the
 // scenario's policy.
-#include "train/gpglearner.h"
-#include "train/trainers.h"
-#include "registry/registry.h"
 #include "engine/engine.h"
 #include "registry/buildpolicies.h"
+#include "registry/registry.h"
+#include "train/gpglearner.h"
+#include "train/trainers.h"
 
 #include <chrono>
 #include <stdexcept>

@@ -115,17 +115,18 @@ private Q_SLOTS:
         QVERIFY2(batch.advantages[0] != batch.advantages[1],
                  qPrintable(QString("%1 %2").arg(batch.advantages[0]).arg(batch.advantages[1])));
         // The slot's state and each agent's are regressed on the same V*.
-        const int width = u.global.size();
-        QCOMPARE(batch.criticTargets.size(), std::size_t(3));
-        QCOMPARE(batch.criticRows.size(), std::size_t(3 * width));
-        QCOMPARE(batch.criticTargets[1], batch.criticTargets[0]);
+        const std::span<const float> targets = batch.critic.targets();
+        QCOMPARE(batch.critic.rows(), 3);
+        QCOMPARE(batch.critic.slots(), 1);
+        QCOMPARE(batch.critic.width(), u.global.size());
+        QCOMPARE(targets[1], targets[0]);
         // Eq. 7 as it is: V* − V(ŝ_{b,t}), the agent's row of the critic's input.
-        const std::span<const float> agentRow(batch.criticRows.data() + width, std::size_t(width));
-        QCOMPARE(batch.advantages[0], batch.criticTargets[0] - u.nets.value.forward(agentRow)[0]);
+        const std::vector<float> agentRow = batch.critic.row(1);
+        QCOMPARE(batch.advantages[0], targets[0] - u.nets.value.forward(agentRow)[0]);
         const SlotRecord &r = u.records[0];
         const double reward = kaisSlotReward(r.violations, r.xi, kais, 1.0);
         QCOMPARE(batch.rewardSum, reward);
-        QCOMPARE(batch.criticTargets[0],
+        QCOMPARE(targets[0],
                  float(reward) + float(kais.discount) * u.nets.target.forward(r.after)[0]);
     }
 
@@ -136,7 +137,7 @@ private Q_SLOTS:
         const Update u(kais);
         QCOMPARE(u.batch.advantages.size(), std::size_t(2));
         QCOMPARE(u.batch.advantages[0], u.batch.advantages[1]);
-        QCOMPARE(u.batch.criticTargets.size(), std::size_t(1));
+        QCOMPARE(u.batch.critic.rows(), 1);
     }
 
     void standardisedAdvantagesHaveUnitSpread()
