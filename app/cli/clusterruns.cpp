@@ -128,6 +128,8 @@ bool clusterOptionsFit(const std::string &out, bool resume, const char *command)
                              "tasks' shards and the merged results\n");
         return false;
     }
+    if (!slurmFolderAllowed(out))
+        return false;
     if (resume) {
         std::fprintf(stderr,
                      "error: --resume with --slurm: `%s --resume DIR` submits again the tasks "

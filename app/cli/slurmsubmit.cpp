@@ -17,6 +17,22 @@ namespace schedlab::cli {
 namespace {
 namespace fs = std::filesystem;
 
+/** `text` with its control characters as \xNN, for a message on one line. */
+std::string printable(const std::string &text)
+{
+    std::string out;
+    for (unsigned char c : text) {
+        if (c < 0x20 || c == 0x7f) {
+            char hex[8];
+            std::snprintf(hex, sizeof hex, "\\x%02x", c);
+            out += hex;
+        } else {
+            out += char(c);
+        }
+    }
+    return out;
+}
+
 /** `program` found on PATH, or empty. */
 std::string onPath(const std::string &program)
 {
@@ -105,6 +121,23 @@ bool SlurmArgs::fit(bool resumingPlan) const
         static const std::regex time(
             R"(UNLIMITED|INFINITE|\d+(:\d{1,2}){0,2}|\d+-\d{1,2}(:\d{1,2}){0,2})");
         static const std::regex mem(R"(\d+[KMGT]?)");
+        // Slurm's partition names, one or a comma-separated list of them.
+        static const std::regex partition(R"([A-Za-z0-9_.\-]+(,[A-Za-z0-9_.\-]+)*)");
+        if (!options.partition.empty() && !std::regex_match(options.partition, partition)) {
+            std::fprintf(stderr,
+                         "error: --partition %s: expected a partition name (letters, digits, "
+                         "'_', '.', '-') or a comma-separated list of them\n",
+                         printable(options.partition).c_str());
+            return false;
+        }
+        for (const std::string &arg : options.args)
+            if (const std::string why = sbatchValueProblem(arg, true);
+                !why.empty() || arg.empty() || arg.front() != '-') {
+                std::fprintf(stderr, "error: --sbatch-arg %s: %s\n", printable(arg).c_str(),
+                             why.empty() ? "expected an sbatch option, e.g. --account=lab"
+                                         : why.c_str());
+                return false;
+            }
         if (!options.time.empty() && !std::regex_match(options.time, time)) {
             std::fprintf(stderr,
                          "error: --time %s: expected minutes, MM:SS, HH:MM:SS or D-HH[:MM[:SS]] "
@@ -132,6 +165,19 @@ bool SlurmArgs::fit(bool resumingPlan) const
                          std::string(option) == "--dry-run" ? " (or --resume DIR)" : "");
             return false;
         }
+    return true;
+}
+
+bool slurmFolderAllowed(const std::string &out)
+{
+    const std::string folder = absolutePath(out);
+    if (const std::string why = sbatchValueProblem(folder); !why.empty()) {
+        std::fprintf(stderr,
+                     "error: --out %s: the job script names this folder in its #SBATCH lines, "
+                     "and %s\n",
+                     printable(folder).c_str(), why.c_str());
+        return false;
+    }
     return true;
 }
 

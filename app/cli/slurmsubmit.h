@@ -31,6 +31,10 @@ struct SlurmArgs
  *  saying why (sbatch not on PATH, or refusing the script). */
 std::optional<std::string> sbatch(const std::string &script, const std::string &dependency);
 
+/** False, after saying why, when the --out folder of a --slurm plan cannot be named in
+ *  an #SBATCH line (sbatchValueProblem). */
+bool slurmFolderAllowed(const std::string &out);
+
 /** The path of this program, for a job script to run. */
 std::string thisProgram();
 

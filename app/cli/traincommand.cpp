@@ -101,7 +101,7 @@ int trainOnCluster(const TrainArgs &a, std::uint64_t firstSeed)
                              "and its curves to DIR/curves/seed-S.db\n");
         return BadInput;
     }
-    if (!countAllowed(a.seeds, 1, kMaxSeeds, "--seeds") ||
+    if (!slurmFolderAllowed(a.out) || !countAllowed(a.seeds, 1, kMaxSeeds, "--seeds") ||
         !countAllowed(a.slurm.options.arrayLimit, 0, 1000000, "--array-limit"))
         return BadInput;
     if (firstSeed > std::uint64_t(std::numeric_limits<std::int64_t>::max() - a.seeds)) {

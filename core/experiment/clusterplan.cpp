@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cstdio>
 #include <filesystem>
+#include <stdexcept>
 #include <string_view>
 
 namespace schedlab {
@@ -198,11 +199,38 @@ std::string shellQuoted(const std::string &text)
     return out + "'";
 }
 
+std::string sbatchValueProblem(const std::string &value, bool spaces)
+{
+    for (unsigned char c : value) {
+        if (c < 0x20 || c == 0x7f)
+            return "it holds a control character (a newline would be a command of its own)";
+        if (!spaces && (c == ' ' || c == '"' || c == '\'' || c == '\\'))
+            return "it holds a space or a quote, which sbatch splits or strips";
+    }
+    return {};
+}
+
 std::string sbatchHeader(const std::string &comment, const std::string &jobName,
                          const std::string &array, const std::string &output,
                          const SlurmOptions &slurm)
 {
-    std::string s = "#!/bin/bash\n# " + comment + "\n";
+    const auto require = [](const std::string &value, const char *what, bool spaces) {
+        if (const std::string why = sbatchValueProblem(value, spaces); !why.empty())
+            throw std::invalid_argument(std::string(what) + " '" + value + "': " + why);
+    };
+    require(jobName, "job name", false);
+    require(array, "--array", false);
+    require(output, "--output", false);
+    require(slurm.partition, "--partition", false);
+    require(slurm.time, "--time", false);
+    require(slurm.mem, "--mem", false);
+    for (const std::string &arg : slurm.args)
+        require(arg, "--sbatch-arg", true);
+    std::string line = comment;
+    for (char &c : line)
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            c = '?';
+    std::string s = "#!/bin/bash\n# " + line + "\n";
     s += "#SBATCH --job-name=" + jobName + "\n";
     s += "#SBATCH --array=" + array + "\n";
     s += "#SBATCH --cpus-per-task=1\n";

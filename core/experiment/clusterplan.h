@@ -74,8 +74,15 @@ std::vector<std::string> changedInputs(const ClusterPlan &plan);
  *  ones, with `%limit` when `limit` > 0. */
 std::string arraySpec(const std::vector<int> &tasks, int count, int limit);
 
+/** Why `value` cannot be written into an #SBATCH line, or empty: a control character
+ *  (a newline would start a line of its own, which bash runs), and, unless `spaces`,
+ *  a space or a quote, which sbatch splits or strips. */
+std::string sbatchValueProblem(const std::string &value, bool spaces = false);
+
 /** A job array script's first lines: `#!/bin/bash`, `# comment` and its #SBATCH lines
- *  (one core a task, each task's output to `output`, then the site's options). */
+ *  (one core a task, each task's output to `output`, then the site's options). Throws
+ *  std::invalid_argument naming a value sbatchValueProblem refuses; a control
+ *  character in `comment` is written as `?`. */
 std::string sbatchHeader(const std::string &comment, const std::string &jobName,
                          const std::string &array, const std::string &output,
                          const SlurmOptions &slurm);

@@ -28,7 +28,7 @@ namespace schedlab {
 namespace {
 
 /** The documented default budget (README, "Learning schedulers"), measured to converge
- *  (ConvergenceMonitor): the tutorial at episode 360, kais-testbed (kais) at 260. γ and
+ *  (ConvergenceMonitor): the tutorial and kais-testbed (kais) both at episode 240. γ and
  *  the other readings' defaults are measured too (user guide, "How KaiS trains"): at
  *  γ = 0.9 a young critic's lag makes every advantage positive and the actors collapse
  *  onto the cloud. */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // sweep and compare --slurm without Slurm: the job script a plan writes, every task
 // run by hand with run-task, and a merge that gives the local run's files.
+#include "experiment/clusterplan.h"
 #include "experiment/storedcomparison.h"
 #include "store/experimentstore.h"
 
@@ -136,6 +137,52 @@ private Q_SLOTS:
         bash.start("bash", {"-n", out + "/slurm/job.sbatch"});
         QVERIFY(bash.waitForFinished());
         QCOMPARE(bash.exitCode(), 0);
+    }
+
+    /** Every value a job script holds is checked before anything is written: a
+     *  newline would make a line bash runs; sbatch splits a space. */
+    void scriptValuesCannotInject()
+    {
+        QTemporaryDir dir;
+        const QString scenario = scenarioIn(dir), out = dir.filePath("cluster");
+        const QStringList dryRun = {"--out", out, "--slurm", "--dry-run"};
+        const QList<QPair<QStringList, QByteArray>> refused = {
+            {{"--partition", "gpu\nrm -rf ~"}, "error: --partition gpu\\x0arm -rf ~:"},
+            {{"--partition", "gpu a"}, "error: --partition gpu a:"},
+            {{"--partition", "gpu;id"}, "error: --partition gpu;id:"},
+            {{"--sbatch-arg=--account=x\rtouch owned"}, "control character"},
+            {{"--sbatch-arg=account=x"}, "expected an sbatch option"}};
+        for (const auto &[options, message] : refused) {
+            const Result r = cli(sweepOptions(scenario) + dryRun + options);
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains(message), r.err.constData());
+            QVERIFY(!QFile::exists(out));
+        }
+        for (const QString &folder : {dir.filePath("a\nb"), dir.filePath("a b")}) {
+            const Result r =
+                cli(sweepOptions(scenario) + QStringList{"--out", folder, "--slurm", "--dry-run"});
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains("#SBATCH lines"), r.err.constData());
+            QVERIFY(!QFile::exists(folder));
+            const Result train = cli({"train", scenario, "--agent", "gpg", "--seeds", "2",
+                                      "--slurm", "--dry-run", "--out", folder});
+            QCOMPARE(train.exitCode, 2);
+            QVERIFY2(train.err.contains("#SBATCH lines"), train.err.constData());
+        }
+        const Result list =
+            cli(sweepOptions(scenario) + dryRun +
+                QStringList{"--partition", "gpu,debug-2", "--sbatch-arg", "--comment=two words"});
+        QVERIFY2(list.exitCode == 0, list.err.constData());
+        const QByteArray script = readAll(out + "/slurm/job.sbatch");
+        QVERIFY(script.contains("#SBATCH --partition=gpu,debug-2\n"));
+        QVERIFY(script.contains("#SBATCH --comment=two words\n"));
+        // The library refuses as well, whoever calls it.
+        schedlab::SlurmOptions injected;
+        injected.mem = "1G\nrm -rf ~";
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                                 schedlab::sbatchHeader("c", "j", "0-1", "/tmp/o", injected));
+        const std::string header = schedlab::sbatchHeader("a\nrm -rf ~", "j", "0-1", "/tmp/o", {});
+        QVERIFY(header.find("# a?rm -rf ~\n") != std::string::npos);
     }
 
     void submitsWithSbatchOrSaysItCannot()
