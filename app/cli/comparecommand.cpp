@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "base/jsontext.h"
 #include "clisupport.h"
 #include "clusterruns.h"
 #include "command.h"
@@ -214,7 +215,7 @@ int runPreparedCompare(PreparedCompare &c)
         }
     }
     if (a.json) {
-        std::printf("%s\n", comparisonJson(*scenario, spec, summary).dump(2).c_str());
+        std::printf("%s\n", jsonText(comparisonJson(*scenario, spec, summary)).c_str());
     } else {
         printTable(*scenario, spec, summary);
         if (!a.out.empty())

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "globalcommands.h"
+#include "base/jsontext.h"
 
 #include "clisupport.h"
 #include "command.h"
@@ -134,7 +135,7 @@ int runGlobalScenario(global::GlobalScenario scenario, const GlobalRunArgs &a)
         out["placed"] = r.placed;
         for (const auto &[name, value] : r.metrics())
             out[name] = value;
-        std::printf("%s\n", out.dump(2).c_str());
+        std::printf("%s\n", jsonText(out).c_str());
         return Ok;
     }
     std::printf("%s  seed %llu  global %s  %d clusters  %lld nodes  %lld requests\n",
@@ -180,7 +181,7 @@ int reportGlobalCompare(const PreparedGlobalCompare &p, const global::GlobalComp
         if (ec || !writeFile(dir / "summary.csv", global::globalSummaryCsv(summary)) ||
             !writeFile(dir / "runs.csv", global::globalRunsCsv(c)) ||
             !writeFile(dir / "summary.json",
-                       global::globalComparisonJson(scenario, c, summary).dump(2) + "\n")) {
+                       jsonText(global::globalComparisonJson(scenario, c, summary)) + "\n")) {
             if (ec)
                 std::fprintf(stderr, "error: cannot create %s: %s\n", a.out.c_str(),
                              ec.message().c_str());
@@ -188,7 +189,7 @@ int reportGlobalCompare(const PreparedGlobalCompare &p, const global::GlobalComp
         }
     }
     if (a.json) {
-        std::printf("%s\n", global::globalComparisonJson(scenario, c, summary).dump(2).c_str());
+        std::printf("%s\n", jsonText(global::globalComparisonJson(scenario, c, summary)).c_str());
     } else {
         printTable(scenario, c, summary);
         if (!a.out.empty())

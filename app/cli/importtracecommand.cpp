@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "base/jsontext.h"
+#include "base/textfile.h"
 #include "clisupport.h"
 #include "command.h"
-#include "base/textfile.h"
 
 #include "workload/tracereader.h"
 #include "workload/tracesummary.h"
@@ -142,7 +143,7 @@ int runImportTrace(const ImportTraceOptions &o)
     }
     const TraceSummary summary = summarizeTrace(import.tasks);
     if (o.json)
-        std::printf("%s\n", reportJson(import, summary, o.out).dump(2).c_str());
+        std::printf("%s\n", jsonText(reportJson(import, summary, o.out)).c_str());
     else
         printReport(import, summary, o.out);
     const TraceReport &r = import.report;

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "base/jsontext.h"
 #include "command.h"
 
 #include "metrics/metriccatalog.h"
@@ -33,7 +34,7 @@ void printJson()
                        {"wall_clock", m.wallClock},
                        {"key", m.key},
                        {"meaning", m.meaning}});
-    std::printf("%s\n", out.dump(2).c_str());
+    std::printf("%s\n", jsonText(out).c_str());
 }
 
 void printText()

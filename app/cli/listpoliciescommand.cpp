@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "base/jsontext.h"
 #include "command.h"
 
 #include "registry/registry.h"
@@ -22,7 +23,7 @@ void registerListPoliciesCommand(CLI::App &app, int &exitCode)
                                {"name", p.name},
                                {"summary", p.summary},
                                {"source", p.source}});
-            std::printf("%s\n", out.dump(2).c_str());
+            std::printf("%s\n", jsonText(out).c_str());
         } else {
             std::string plane;
             for (const PolicyInfo &p : policyCatalog()) {

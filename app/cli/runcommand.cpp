@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "base/jsontext.h"
 #include "clisupport.h"
 #include "command.h"
 #include "explainreport.h"
@@ -173,7 +174,7 @@ int runCommand(const RunArgs &a)
             out["run_id"] = recorder->runId();
         if (explanation)
             out["explain"] = explanationJson(*explanation);
-        std::printf("%s\n", out.dump(2).c_str());
+        std::printf("%s\n", jsonText(out).c_str());
     } else {
         std::printf("%s  seed %llu  dispatch %s  dequeue %s  orchestration %s  placement %s\n",
                     scenario->name.c_str(), static_cast<unsigned long long>(seed),

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "sweepcommand.h"
+#include "base/jsontext.h"
 
 #include "clisupport.h"
 #include "clusterruns.h"
@@ -398,7 +399,7 @@ int runPreparedSweep(PreparedSweep &s, SweepResult *result)
         written.insert(written.end(), figures.begin(), figures.end());
     }
     if (a.json) {
-        std::printf("%s\n", sweepJson(sweep).dump(2).c_str());
+        std::printf("%s\n", jsonText(sweepJson(sweep)).c_str());
     } else {
         printTable(sweep, metrics, seeds);
         if (!a.paper.empty())

@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
+#include "base/jsontext.h"
 #include "clisupport.h"
 #include "command.h"
 #include "interruption.h"
@@ -385,7 +386,7 @@ int trainCommand(const TrainArgs &a)
         if (recorder)
             out["session_id"] = recorder->sessionId();
         out["curve"] = curve;
-        std::printf("%s\n", out.dump(2).c_str());
+        std::printf("%s\n", jsonText(out).c_str());
     } else {
         std::printf("%s after %zu episodes: saved %s\n",
                     interruption.requested() ? "stopped" : "trained", finished,

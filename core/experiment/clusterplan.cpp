@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "experiment/clusterplan.h"
+#include "base/jsontext.h"
 
 #include "base/textfile.h"
 #include "state/random.h"
@@ -98,7 +99,7 @@ bool writeClusterPlan(const ClusterPlan &plan, std::string *error)
         *error = "cannot make the folders of " + plan.out + ": " + ec.message();
         return false;
     }
-    return replaceFile(planFile(plan.out), planJson(plan).dump(2) + "\n", error);
+    return replaceFile(planFile(plan.out), jsonText(planJson(plan)) + "\n", error);
 }
 
 std::optional<ClusterPlan> readClusterPlan(const std::string &out, std::string *error)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "experiment/comparisonfiles.h"
+#include "base/jsontext.h"
 
 #include "base/textfile.h"
 
@@ -86,7 +87,7 @@ bool writeComparisonFiles(const std::string &dir, const Scenario &scenario,
             cdf << csvField(label) << ',' << seed << ',' << csvNumber(seconds) << ','
                 << csvNumber(fraction) << '\n';
     }
-    json << comparisonJson(scenario, spec, summary).dump(2) << '\n';
+    json << jsonText(comparisonJson(scenario, spec, summary)) << '\n';
     // All files or none: a failed write (a full disk) keeps the set written before.
     const std::string texts[] = {sum.str(), runs.str(), frames.str(), cdf.str(), json.str()};
     const char *names[] = {"summary.csv", "runs.csv", "frames.csv", "cdf.csv", "summary.json"};

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "experiment/sweepfiles.h"
+#include "base/jsontext.h"
 
 #include "base/textfile.h"
 #include "experiment/comparisonfiles.h"
@@ -155,7 +156,7 @@ bool writeSweepFiles(const std::string &prefix, const SweepResult &sweep,
             runs << '\n';
         }
     }
-    json << sweepJson(sweep).dump(2) << '\n';
+    json << jsonText(sweepJson(sweep)) << '\n';
     // All files or none: a failed write (a full disk) keeps the set written before.
     const std::string sumText = sum.str(), runsText = runs.str(), jsonText = json.str();
     if (!replaceFiles({{summaryPath, sumText}, {runsPath, runsText}, {jsonPath, jsonText}}, error))

@@ -304,6 +304,11 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, GlobalScenario &out)
 
 GlobalScenarioLoad loadGlobalScenarioText(const std::string &yaml, const std::string &fileName)
 {
+    if (!isValidUtf8(yaml)) {
+        GlobalScenarioLoad load;
+        load.errors.push_back(utf8Error(yaml, fileName));
+        return load;
+    }
     ReadContext ctx(fileName);
     GlobalScenario scenario = defaultGlobalScenario();
     try {

@@ -2,28 +2,42 @@
 #pragma once
 
 #include "base/textfile.h"
+#include "base/utf8.h"
 #include "scenario/scenarioio.h"
 
+#include <cstdio>
 #include <string>
+#include <string_view>
 
 namespace schedlab {
+
+/** The error of a text that is not UTF-8, at its first bad byte. */
+inline ScenarioError utf8Error(std::string_view text, const std::string &file)
+{
+    const std::size_t bad = invalidUtf8At(text);
+    const TextPosition at = positionOf(text, bad);
+    char byte[8];
+    std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(text[bad]));
+    return {file, at.line, at.column, "",
+            std::string("not valid UTF-8 (byte ") + byte + "): YAML files are UTF-8"};
+}
 
 /**
  * `loadText(text, path)` of the file at `path`, or a `Load` (ScenarioLoad and its
  * kin: an `errors` list) holding one error that names the file and why it cannot be
- * read.
+ * read, or where it is not UTF-8 (YAML is; every name read from it is written out
+ * again, into JSON among others).
  */
 template <typename Load, typename LoadText>
 Load loadTextFile(const std::string &path, LoadText &&loadText)
 {
     std::string why;
-    if (const auto text = readTextFile(path, &why, kMaxScenarioBytes))
+    const auto text = readTextFile(path, &why, kMaxScenarioBytes);
+    if (text && isValidUtf8(*text))
         return loadText(*text, path);
     Load load;
-    ScenarioError e;
-    e.file = path;
-    e.message = "cannot read the file: " + why;
-    load.errors.push_back(std::move(e));
+    load.errors.push_back(text ? utf8Error(*text, path)
+                               : ScenarioError{path, 0, 0, "", "cannot read the file: " + why});
     return load;
 }
 

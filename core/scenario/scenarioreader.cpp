@@ -308,6 +308,11 @@ ScenarioLoad loadScenarioText(const std::string &yaml, const std::string &fileNa
 {
     if (yaml.size() > kMaxScenarioBytes)
         return tooLarge(fileName, yaml.size());
+    if (!isValidUtf8(yaml)) {
+        ScenarioLoad load;
+        load.errors.push_back(utf8Error(yaml, fileName));
+        return load;
+    }
     detail::ReadContext ctx(fileName);
     Scenario scenario;
     scenario.sourcePath = fileName;

@@ -2,6 +2,7 @@
 #include "scenario/yamloverride.h"
 
 #include "base/suggest.h"
+#include "base/utf8.h"
 #include "scenario/yamltext.h"
 
 #include <yaml-cpp/yaml.h>
@@ -261,6 +262,11 @@ static YamlEdit setEveryItem(const std::string &text, const YAML::Node &root,
 YamlEdit setYamlScalar(const std::string &text, const std::string &path, const std::string &value)
 {
     YamlEdit out;
+    if (const std::string why = utf8Problem(path + "=" + value); !why.empty()) {
+        out.error = "cannot set '" + path + "': " + why.substr(0, why.find(" at line")) +
+                    " (a scenario is UTF-8)";
+        return out;
+    }
     const std::vector<std::string> parts = splitPath(path, &out.error);
     if (parts.empty())
         return out;

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Every kind of scenario error, with its exact line:column, key path and message.
+#include "base/jsontext.h"
 #include "common/scenarioerrors.h"
 #include "common/scenariotexts.h"
 #include "scenario/scenarioio.h"
+#include "scenario/yamloverride.h"
 
 #include <QtTest/QtTest>
 
@@ -39,6 +41,7 @@ private Q_SLOTS:
     void formatting();
     void unreadableFiles();
     void relativeTracePathKept();
+    void textThatIsNotUtf8();
 };
 
 void TestScenarioLoader::baseIsValid()
@@ -467,6 +470,28 @@ void TestScenarioLoader::relativeTracePathKept()
     QCOMPARE(qs(load.scenario->workload.requests.tracePath), QString("../traces/x.csv"));
     QCOMPARE(qs(load.scenario->sourcePath), QString("/some/dir/s.yaml"));
     QCOMPARE(load.scenario->workload.requests.timeScale, 0.01);
+}
+
+/** Every name read from a scenario is written out again, into JSON among others: a
+ *  byte that begins no UTF-8 sequence, or one cut short, is refused where it is. */
+void TestScenarioLoader::textThatIsNotUtf8()
+{
+    const std::pair<std::string, int> cases[] = {
+        {"t\xff", 8}, {"caf\xc3", 10}, {"\xed\xa0\x80", 7}};
+    for (const auto &[name, column] : cases) {
+        const std::string yaml = "schedlab: 1\nname: " + name + "\nseed: 1\n";
+        const ScenarioLoad load = loadScenarioText(yaml, "bad.yaml");
+        QCOMPARE(load.errors.size(), std::size_t(1));
+        QCOMPARE(load.errors[0].line, 2);
+        QCOMPARE(load.errors[0].column, column);
+        QVERIFY2(load.errors[0].message.starts_with("not valid UTF-8 (byte 0x"),
+                 load.errors[0].message.c_str());
+    }
+    const YamlEdit set = setYamlScalar(kBase, "name", "a\xff");
+    QVERIFY2(set.error.find("not valid UTF-8") != std::string::npos, set.error.c_str());
+    // A string that got through anyway is written with U+FFFD, not thrown on.
+    const nlohmann::ordered_json json = {{"name", "a\xff"}};
+    QCOMPARE(qs(jsonText(json)), QString("{\n  \"name\": \"a\uFFFD\"\n}"));
 }
 
 QTEST_GUILESS_MAIN(TestScenarioLoader)
