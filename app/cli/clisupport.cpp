@@ -232,6 +232,32 @@ nlohmann::ordered_json policiesJson(const PolicySelection &p)
             {"placement", p.placement}};
 }
 
+std::vector<std::string> storeFiles(const std::string &db)
+{
+    if (db.empty())
+        return {};
+    return {db, db + "-wal", db + "-shm", db + "-journal"};
+}
+
+std::string inputAt(const std::string &output, const std::vector<std::string> &inputs)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const bool made = fs::exists(output, ec);
+    const fs::path where = fs::weakly_canonical(fs::absolute(output, ec), ec);
+    for (const std::string &input : inputs) {
+        if (input.empty())
+            continue;
+        // The same file, or the same place for one a step before the write makes
+        // (a store that opening creates).
+        if (made && fs::exists(input, ec)
+                ? fs::equivalent(output, input, ec)
+                : where == fs::weakly_canonical(fs::absolute(input, ec), ec))
+            return input;
+    }
+    return {};
+}
+
 bool outputAllowed(const std::string &output, const char *option,
                    const std::vector<std::string> &inputs)
 {
@@ -249,21 +275,24 @@ bool outputAllowed(const std::string &output, const char *option,
         return refuse("cannot write there: the folder " + folder.string() + " does not exist");
     if (::access(folder.c_str(), W_OK) != 0)
         return refuse("cannot write there: the folder " + folder.string() + " is not writable");
-    for (const std::string &input : inputs)
-        if (!input.empty() && fs::exists(output, ec) && fs::equivalent(output, input, ec))
-            return refuse("it is " + input +
-                          ", which this command reads; writing it would "
-                          "destroy it");
+    if (const std::string input = inputAt(output, inputs); !input.empty())
+        return refuse("it is " + input + ", which this command reads; writing it would destroy it");
     return true;
 }
 
-bool outputFolderAllowed(const std::string &dir, const char *option)
+bool outputFolderAllowed(const std::string &dir, const char *option,
+                         const std::vector<std::string> &writes,
+                         const std::vector<std::string> &inputs)
 {
     namespace fs = std::filesystem;
     const auto refuse = [&](const std::string &why) {
         std::fprintf(stderr, "error: %s %s: %s\n", option, dir.c_str(), why.c_str());
         return false;
     };
+    for (const std::string &file : writes)
+        if (const std::string input = inputAt(file, inputs); !input.empty())
+            return refuse("the command writes " + file + ", which is " + input +
+                          ", one of its inputs; writing it would destroy it");
     std::error_code ec;
     if (fs::exists(dir, ec) && !fs::is_directory(dir, ec))
         return refuse("it is a file; give a folder");

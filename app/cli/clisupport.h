@@ -82,6 +82,14 @@ bool policiesKnown(const PolicySelection &p);
 
 std::vector<std::string> splitList(const std::string &csv);
 
+/** An experiment store's files: FILE and the journal SQLite keeps beside it
+ *  (FILE-wal, FILE-shm, FILE-journal); writing any of them loses runs. */
+std::vector<std::string> storeFiles(const std::string &db);
+
+/** The input among `inputs` that `output` is, under any name (a link, `..`, a hard
+ *  link), or would be (the same path, for a file neither has made yet); else empty. */
+std::string inputAt(const std::string &output, const std::vector<std::string> &inputs);
+
 /**
  * False, after saying why, when the file `output` (given as `option`) must not be
  * written: it is a folder, its folder does not exist or cannot be written to, or it
@@ -91,11 +99,14 @@ bool outputAllowed(const std::string &output, const char *option,
                    const std::vector<std::string> &inputs);
 
 /**
- * `--out DIR` checked before any run: the folder is made if it is missing and a
- * file is written and removed there; false, after saying why, when that fails or
- * DIR names a file.
+ * `--out DIR` checked before any run: none of the files the command will write
+ * there (`writes`) is one of its `inputs`, then the folder is made if it is missing
+ * and a file is written and removed there; false, after saying why, when one is, that
+ * fails or DIR names a file.
  */
-bool outputFolderAllowed(const std::string &dir, const char *option);
+bool outputFolderAllowed(const std::string &dir, const char *option,
+                         const std::vector<std::string> &writes = {},
+                         const std::vector<std::string> &inputs = {});
 
 /** `--db FILE` opened (made, with its folder, if missing) before any run; null after
  *  saying why (not a store, another program's, locked, not writable). */

@@ -21,6 +21,7 @@
 #include "scenario/scenarioio.h"
 #include "store/experimentstore.h"
 
+#include "workload/tracepool.h"
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
@@ -140,10 +141,13 @@ int prepareCompare(const CompareArgs &given, PreparedCompare &c)
         return BadInput;
     spec.jobs = a.jobs > 0 ? a.jobs : int(std::max(1u, std::thread::hardware_concurrency()));
 
-    // Outputs first: a place that cannot be written is said before any run.
-    if (!a.db.empty() && !(c.store = openStoreOption(a.db)))
+    // Outputs first: a place that cannot be written, or whose files are what the
+    // command reads, is said before any run (and before opening makes the store).
+    std::vector<std::string> reads = storeFiles(a.db);
+    reads.insert(reads.end(), {a.scenario, traceFileOf(*scenario), a.checkpoint});
+    if (!a.out.empty() && !outputFolderAllowed(a.out, "--out", comparisonFiles(a.out), reads))
         return BadInput;
-    if (!a.out.empty() && !outputFolderAllowed(a.out, "--out"))
+    if (!a.db.empty() && !(c.store = openStoreOption(a.db)))
         return BadInput;
     if (a.resume && !c.store) {
         std::fprintf(stderr, "error: --resume needs --db: the store the earlier runs are in\n");

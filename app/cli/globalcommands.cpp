@@ -159,6 +159,8 @@ int prepareGlobalCompare(global::GlobalScenario scenario, const GlobalCompareArg
         std::fprintf(stderr, "error: --seeds must be at least 1\n");
         return BadInput;
     }
+    if (!a.out.empty() && !outputFolderAllowed(a.out, "--out"))
+        return BadInput;
     out.args = a;
     out.architectures = *names;
     out.seeds.clear();

@@ -24,6 +24,7 @@
 #include "scenario/yamloverride.h"
 #include "store/experimentstore.h"
 
+#include "workload/tracepool.h"
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
@@ -318,10 +319,16 @@ int prepareSweep(const SweepArgs &given, PreparedSweep &s)
     if (!chooseMetrics(a, plan, comparisonSpecFor(spec, plan.points.front()), s.metrics))
         return BadInput;
     // Outputs first: a place that cannot be written is said before any run or training.
+    std::vector<std::string> reads = storeFiles(a.db);
+    reads.insert(reads.end(), {a.scenario, a.checkpoint});
+    for (const SweepPoint &p : plan.points)
+        if (!plan.global)
+            reads.push_back(traceFileOf(p.scenario));
+    if (!a.out.empty() &&
+        !outputFolderAllowed(sweepOutputFolder(a.out), "--out", sweepFiles(a.out), reads))
+        return BadInput;
     std::unique_ptr<ExperimentStore> &store = s.store;
     if (!a.db.empty() && !(store = openStoreOption(a.db)))
-        return BadInput;
-    if (!a.out.empty() && !outputFolderAllowed(sweepOutputFolder(a.out), "--out"))
         return BadInput;
     if (a.resume && !store) {
         std::fprintf(stderr, "error: --resume needs --db: the store the earlier runs are in\n");

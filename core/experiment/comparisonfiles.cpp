@@ -90,11 +90,19 @@ bool writeComparisonFiles(const std::string &dir, const Scenario &scenario,
     json << jsonText(comparisonJson(scenario, spec, summary)) << '\n';
     // All files or none: a failed write (a full disk) keeps the set written before.
     const std::string texts[] = {sum.str(), runs.str(), frames.str(), cdf.str(), json.str()};
-    const char *names[] = {"summary.csv", "runs.csv", "frames.csv", "cdf.csv", "summary.json"};
+    const std::vector<std::string> paths = comparisonFiles(base.string());
     std::vector<std::pair<std::string, std::string_view>> files;
-    for (std::size_t i = 0; i < std::size(names); ++i)
-        files.emplace_back((base / names[i]).string(), texts[i]);
+    for (std::size_t i = 0; i < paths.size(); ++i)
+        files.emplace_back(paths[i], texts[i]);
     return replaceFiles(files, error);
+}
+
+std::vector<std::string> comparisonFiles(const std::string &dir)
+{
+    std::vector<std::string> out;
+    for (const char *name : {"summary.csv", "runs.csv", "frames.csv", "cdf.csv", "summary.json"})
+        out.push_back((std::filesystem::path(dir) / name).string());
+    return out;
 }
 
 } // namespace schedlab

@@ -24,4 +24,7 @@ bool writeComparisonFiles(const std::string &dir, const Scenario &scenario,
                           const ComparisonSpec &spec, const std::vector<CellResult> &cells,
                           const std::vector<VariantSummary> &summary, std::string *error);
 
+/** The files writeComparisonFiles() writes into `dir`, in its order. */
+std::vector<std::string> comparisonFiles(const std::string &dir);
+
 } // namespace schedlab

@@ -101,6 +101,15 @@ std::string sweepFilePrefix(const std::string &prefix)
     return prefix;
 }
 
+std::vector<std::string> sweepFiles(const std::string &prefix)
+{
+    const std::string base = sweepFilePrefix(prefix);
+    std::vector<std::string> out;
+    for (const char *suffix : {".csv", "-runs.csv", ".json", ".pdf", ".png", ".svg"})
+        out.push_back(base + suffix);
+    return out;
+}
+
 bool writeSweepFiles(const std::string &prefix, const SweepResult &sweep,
                      std::vector<std::string> *written, std::string *error)
 {

@@ -28,6 +28,10 @@ nlohmann::ordered_json sweepJson(const SweepResult &sweep);
  *  an existing directory or a prefix ending in '/'. */
 std::string sweepFilePrefix(const std::string &prefix);
 
+/** The files a sweep with `--out prefix` writes: writeSweepFiles()'s and its figure's
+ *  (PREFIX.pdf, .png and .svg). */
+std::vector<std::string> sweepFiles(const std::string &prefix);
+
 /**
  * PREFIX.csv: one row per (value, policy): parameter,value,x,policy,n and
  * <metric>_mean,<metric>_ci95 for every metric of sweepMetricNames();

@@ -145,6 +145,55 @@ private Q_SLOTS:
         QCOMPARE(resume.exitCode, 2);
     }
 
+    /** An output that is one of the command's inputs, under any name, is refused
+     *  before any work, naming both, and the input stays as it was: the store and its
+     *  journal, a comparison folder's files, the scenario. */
+    void anOutputNeverOverwritesAnInput()
+    {
+        QTemporaryDir dir;
+        const auto bytes = [](const QString &path) {
+            QFile f(path);
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("(missing)");
+        };
+        const QString db = dir.filePath("s.db"), folder = dir.filePath("R");
+        QCOMPARE(test::cli(smallCompare(folder) + QStringList{"--db", db}).exitCode, 0);
+        QVERIFY(QFile::link(db, dir.filePath("link.db")));
+        QVERIFY(QDir(dir.path()).mkdir("sub") && QDir(dir.path()).mkdir("S"));
+        const QString scenario = dir.filePath("S/summary.json");
+        QVERIFY(
+            QFile::copy(QStringLiteral(SCHEDLAB_SOURCE_DIR "/scenarios/tutorial.yaml"), scenario));
+        const QStringList inputs = {db, folder + "/summary.csv", scenario};
+        QList<QByteArray> before;
+        for (const QString &input : inputs)
+            before << bytes(input);
+        const QStringList sweep = {"sweep",   "scenarios/tutorial.yaml",
+                                   "--param", "workload.requests.rate=2/s,4/s",
+                                   "--seeds", "1",
+                                   "--out",   dir.filePath("scen")};
+        const QList<QPair<QStringList, QString>> refused = {
+            {{"export", "--db", db, "--table", "-o", db}, db},
+            {{"export", "--db", db, "--table", "-o", dir.filePath("link.db")}, db},
+            {{"export", "--db", db, "--table", "-o", dir.filePath("sub/../s.db-wal")}, "s.db-wal"},
+            {{"export", folder, "--table", "-o", folder + "/summary.csv"}, "summary.csv"},
+            {smallCompare(dir.filePath("R2")) +
+                 QStringList{"--db", dir.filePath("R2/summary.json")},
+             "R2/summary.json"},
+            {sweep + QStringList{"--db", dir.filePath("scen.json")}, "scen.json"},
+            {{"compare", scenario, "--seeds", "1", "--out", dir.filePath("S")}, scenario}};
+        for (const auto &[args, named] : refused) {
+            const auto r = test::cli(args);
+            QVERIFY2(r.exitCode == 2, qPrintable(args.join(' ') + ": " + r.err));
+            QVERIFY2(r.err.contains(named.toUtf8()) && r.err.contains("destroy it"),
+                     r.err.constData());
+            QVERIFY2(r.out.isEmpty(), r.out.constData());
+        }
+        QVERIFY(!QFile::exists(dir.filePath("R2")) && !QFile::exists(dir.filePath("scen.json")));
+        for (int i = 0; i < inputs.size(); ++i)
+            QVERIFY2(bytes(inputs[i]) == before[i], qPrintable(inputs[i]));
+        // Beside its input is fine.
+        QCOMPARE(test::cli({"export", folder, "--table", "-o", folder + "/table.tex"}).exitCode, 0);
+    }
+
     /** A result file that cannot be replaced leaves the earlier ones whole and is an
      *  error (exit 1), not a silent success. */
     void aFailedWriteKeepsTheEarlierResults()

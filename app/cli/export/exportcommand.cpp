@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "../command.h"
 
+#include "../clisupport.h"
 #include "base/textfile.h"
 #include "chartbuilders.h"
 #include "chartexport.h"
 #include "comparisonfolder.h"
+#include "experiment/comparisonfiles.h"
 #include "experiment/storedcomparison.h"
 #include "store/experimentstore.h"
 
@@ -139,6 +141,8 @@ int exportCommand(const ExportArgs &a)
     QString error;
     if (a.dir.empty() == a.db.empty())
         return fail(QStringLiteral("give either a comparison folder or --db FILE"));
+    if (!outputAllowed(a.out, "--out", a.db.empty() ? comparisonFiles(a.dir) : storeFiles(a.db)))
+        return BadInput;
     const auto folder = a.db.empty()
                             ? charts::readComparisonFolder(QString::fromStdString(a.dir), &error)
                             : fromStore(a, &error);
