@@ -8,8 +8,8 @@
 #include "scenario/scenarioio.h"
 #include "scenario/yamloverride.h"
 
-#include <charconv>
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -75,6 +75,11 @@ std::optional<SweepParameter> parseSweepParameter(const std::string &text, std::
             current += c;
     }
     finish();
+    if (out.values.size() > kMaxSweepValues) {
+        *error = std::to_string(out.values.size()) + " values of " + out.path +
+                 "; a sweep takes at most " + std::to_string(kMaxSweepValues);
+        return std::nullopt;
+    }
     std::set<std::string> seen;
     for (std::size_t i = 0; i < out.values.size(); ++i) {
         if (out.values[i].empty()) {

@@ -25,10 +25,14 @@ struct SweepParameter
     std::vector<std::string> values; ///< as written, e.g. "20/s"
 };
 
+/** The most values a sweep takes (each is validated as a scenario before any run,
+ *  a few milliseconds apiece). */
+inline constexpr std::size_t kMaxSweepValues = 1000;
+
 /**
  * Reads "path=v1,v2,...". Commas inside parentheses belong to the value, so
  * distributions such as "uniform(10ms, 50ms)" can be swept. Refuses an empty path,
- * an empty value and a repeated value.
+ * an empty value, a repeated value and more than kMaxSweepValues values.
  */
 std::optional<SweepParameter> parseSweepParameter(const std::string &text, std::string *error);
 

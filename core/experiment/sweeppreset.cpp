@@ -175,6 +175,12 @@ void readDocument(ReadContext &ctx, const YAML::Node &root, SweepPreset &out)
         m.string("param", out.param);
     if (const auto v = m.require("values", "the values of `param`, as a list")) {
         readList(ctx, m, "values", out.values);
+        if (out.values.size() > kMaxSweepValues) {
+            ctx.error(v->mark, v->path,
+                      std::to_string(out.values.size()) + " values; a sweep takes at most " +
+                          std::to_string(kMaxSweepValues));
+            out.values.clear();
+        }
         std::set<std::string> seen;
         for (const std::string &value : out.values) {
             if (!seen.insert(value).second)

@@ -141,7 +141,8 @@ private Q_SLOTS:
             << "workload.rate"
             << QStringList{"'workload' has no key 'rate'", "its keys: requests, deployments"};
         QTest::newRow("near miss in a block map")
-            << "services.web.replicaz.max" << QStringList{"has no key 'replicaz'", "replica, request"};
+            << "services.web.replicaz.max"
+            << QStringList{"has no key 'replicaz'", "replica, request"};
         QTest::newRow("a map") << "time"
                                << QStringList{"'time' is a map, not a single value", "slot"};
         QTest::newRow("a list") << "sites.0.eaps"
@@ -188,6 +189,13 @@ private Q_SLOTS:
         QVERIFY(!parseSweepParameter("seed=1,2,1", &error));
         QVERIFY2(QString::fromStdString(error).contains("'1' of seed is given twice"),
                  error.c_str());
+        // At most kMaxSweepValues, refused before any is validated.
+        std::string many = "seed=1";
+        for (std::size_t v = 2; v <= kMaxSweepValues; ++v)
+            many += "," + std::to_string(v);
+        QCOMPARE(parseSweepParameter(many, &error)->values.size(), kMaxSweepValues);
+        QVERIFY(!parseSweepParameter(many + ",0", &error));
+        QVERIFY2(error == "1001 values of seed; a sweep takes at most 1000", error.c_str());
     }
 
     void numericAxisNeedsOneUnit()
