@@ -11,6 +11,7 @@
 #include "base/textfile.h"
 #include "experiment/reproduction.h"
 #include "experiment/sweeppreset.h"
+#include "global/globalscenarioreader.h"
 #include "learn/trainer.h"
 
 #include <CLI/CLI.hpp>
@@ -185,6 +186,15 @@ int reproduce(const ReproduceArgs &a)
         std::fprintf(stderr, "error: --resume needs --db: the store the earlier runs are in\n");
         return BadInput;
     }
+    // What one preset's sweep would refuse is said before any preset runs.
+    for (const std::string &name : a.names)
+        if (!a.db.empty() && global::isGlobalScenarioFile(presets.at(name).scenario)) {
+            std::fprintf(stderr,
+                         "error: --db does not apply to %s, whose scenario is global (its "
+                         "results go to --out only); reproduce it apart\n",
+                         name.c_str());
+            return BadInput;
+        }
     std::error_code error;
     fs::create_directories(a.out, error);
     if (error) {

@@ -340,6 +340,18 @@ private Q_SLOTS:
             QVERIFY2(r.out.contains(fig), r.out.constData());
     }
 
+    /** An option one preset of the list refuses is said before any preset runs. */
+    void aRefusalOfAnyPresetComesFirst()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("o"), db = dir.filePath("o.db");
+        const auto r = test::cli({"reproduce", "kubehice-fig10", "global-clusters", "--quick",
+                                  "--out", out, "--db", db});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--db does not apply to global-clusters"), r.err.constData());
+        QVERIFY(!QFile::exists(out) && !QFile::exists(db));
+    }
+
     void badPresetsAreNamed()
     {
         QTemporaryDir dir;
