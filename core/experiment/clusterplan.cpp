@@ -120,7 +120,13 @@ std::optional<ClusterPlan> readClusterPlan(const std::string &out, std::string *
     try {
         plan.command = json.at("command").get<std::string>();
         plan.label = json.at("label").get<std::string>();
-        plan.out = json.at("out").get<std::string>();
+        // The plan's folder is where it is now, not where it was made: a copied or
+        // moved plan merges and runs in its own folder.
+        json.at("out").get<std::string>();
+        std::error_code ec;
+        plan.out = fs::absolute(out, ec).lexically_normal().string();
+        while (plan.out.size() > 1 && plan.out.back() == '/')
+            plan.out.pop_back();
         plan.program = json.at("program").get<std::string>();
         for (const auto &input : json.at("inputs"))
             plan.inputs.emplace_back(input.at("path").get<std::string>(),

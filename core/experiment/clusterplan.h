@@ -61,7 +61,8 @@ std::string modelFile(const std::string &out, int model); ///< OUT/models/MODEL.
 /** The 64-bit FNV-1a hash of the file's bytes in hex; nullopt (with `why`) if unreadable. */
 std::optional<std::string> contentHash(const std::string &path, std::string *why);
 
-/** plan.json's text, and the plan it holds (errors name the file and the field). */
+/** plan.json's text, and the plan it holds (errors name the file and the field); the
+ *  plan read from folder `out` has `out` (absolute) as its folder, wherever it was made. */
 nlohmann::ordered_json planJson(const ClusterPlan &plan);
 bool writeClusterPlan(const ClusterPlan &plan, std::string *error);
 std::optional<ClusterPlan> readClusterPlan(const std::string &out, std::string *error);

@@ -253,6 +253,29 @@ private Q_SLOTS:
         QVERIFY(readAll(out + "/sweep.csv") == readAll(local + "/sweep.csv"));
     }
 
+    /** A plan folder copied or moved after its tasks ran merges where it is now: the
+     *  copy's files are written, the original's are not touched. */
+    void aCopiedOrMovedPlanMergesInItsOwnFolder()
+    {
+        QTemporaryDir dir;
+        const QString scenario = scenarioIn(dir), out = dir.filePath("cluster");
+        QVERIFY2(plan(scenario, out).exitCode == 0, "plan");
+        QVERIFY(runTasks(out, {0, 1, 2, 3}));
+        const QString copy = dir.filePath("copy"), moved = dir.filePath("moved");
+        QProcess cp;
+        cp.start("cp", {"-r", out, copy});
+        QVERIFY(cp.waitForFinished() && cp.exitCode() == 0);
+        const Result m = cli({"merge", copy});
+        QVERIFY2(m.exitCode == 0, m.err.constData());
+        QVERIFY(readAll(copy + "/sweep.csv").count('\n') == 5);
+        QVERIFY(QFile::exists(copy + "/store.db"));
+        QVERIFY(!QFile::exists(out + "/sweep.csv") && !QFile::exists(out + "/store.db"));
+        QVERIFY(QDir().rename(out, moved));
+        const Result again = cli({"merge", moved});
+        QVERIFY2(again.exitCode == 0, again.err.constData());
+        QCOMPARE(readAll(moved + "/sweep.csv"), readAll(copy + "/sweep.csv"));
+    }
+
     void missingShardsAreResumed()
     {
         QTemporaryDir dir;
