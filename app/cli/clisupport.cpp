@@ -15,7 +15,9 @@
 #include <charconv>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <filesystem>
+#include <sys/file.h>
 #include <unistd.h>
 
 namespace schedlab::cli {
@@ -236,7 +238,32 @@ std::vector<std::string> storeFiles(const std::string &db)
 {
     if (db.empty())
         return {};
-    return {db, db + "-wal", db + "-shm", db + "-journal"};
+    return {db, db + "-wal", db + "-shm", db + "-journal", db + ".lock"};
+}
+
+std::unique_ptr<ResumeLock> ResumeLock::take(const std::string &db)
+{
+    const std::string path = db + ".lock";
+    const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        std::fprintf(stderr, "error: --resume: cannot make %s: %s\n", path.c_str(),
+                     std::strerror(errno));
+        return nullptr;
+    }
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        ::close(fd);
+        std::fprintf(stderr,
+                     "error: --resume: another process is resuming into %s; let it finish, "
+                     "then resume again (it would run the same runs and store each twice)\n",
+                     db.c_str());
+        return nullptr;
+    }
+    return std::unique_ptr<ResumeLock>(new ResumeLock(fd));
+}
+
+ResumeLock::~ResumeLock()
+{
+    ::close(mFd); // releases the flock
 }
 
 std::string inputAt(const std::string &output, const std::vector<std::string> &inputs)

@@ -82,9 +82,29 @@ bool policiesKnown(const PolicySelection &p);
 
 std::vector<std::string> splitList(const std::string &csv);
 
-/** An experiment store's files: FILE and the journal SQLite keeps beside it
- *  (FILE-wal, FILE-shm, FILE-journal); writing any of them loses runs. */
+/** An experiment store's files: FILE, the journal SQLite keeps beside it (FILE-wal,
+ *  FILE-shm, FILE-journal) and FILE.lock (ResumeLock); writing any of them loses runs. */
 std::vector<std::string> storeFiles(const std::string &db);
+
+/**
+ * The one `--resume` into a store at a time: two processes resuming at once would
+ * both run the cells the store lacks and store each twice. Held (an flock on
+ * STORE.lock, released when the process ends however it ends) while it lives.
+ */
+class ResumeLock
+{
+public:
+    /** Null after saying why: another process holds the store's lock, or the lock file
+     *  cannot be made. */
+    static std::unique_ptr<ResumeLock> take(const std::string &db);
+    ~ResumeLock();
+    ResumeLock(const ResumeLock &) = delete;
+    ResumeLock &operator=(const ResumeLock &) = delete;
+
+private:
+    explicit ResumeLock(int fd) : mFd(fd) {}
+    int mFd;
+};
 
 /** The input among `inputs` that `output` is, under any name (a link, `..`, a hard
  *  link), or would be (the same path, for a file neither has made yet); else empty. */

@@ -59,6 +59,7 @@ struct PreparedCompare
     const Scenario *scenario = nullptr;
     ComparisonSpec spec;
     std::unique_ptr<ExperimentStore> store;
+    std::unique_ptr<ResumeLock> resuming; ///< held while --resume runs
     std::string label;
     /** Set: only these cells run (ComparisonHooks::selected). */
     std::function<bool(int)> selected;
@@ -153,6 +154,8 @@ int prepareCompare(const CompareArgs &given, PreparedCompare &c)
         std::fprintf(stderr, "error: --resume needs --db: the store the earlier runs are in\n");
         return BadInput;
     }
+    if (a.resume && !(c.resuming = ResumeLock::take(a.db)))
+        return BadInput;
     c.label = comparisonLabel(*scenario);
     return Ok;
 }

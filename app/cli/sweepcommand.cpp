@@ -334,6 +334,8 @@ int prepareSweep(const SweepArgs &given, PreparedSweep &s)
         std::fprintf(stderr, "error: --resume needs --db: the store the earlier runs are in\n");
         return BadInput;
     }
+    if (a.resume && !(s.resuming = ResumeLock::take(a.db)))
+        return BadInput;
     if (const int rc = setUpSweepTraining(a, plan, spec); rc != Ok)
         return rc;
     spec.store = store.get();

@@ -54,6 +54,7 @@ struct PreparedSweep
     SweepSpec spec; ///< its store, label and training set up; refers to `args` and `plan`
     std::vector<std::string> metrics;
     std::unique_ptr<ExperimentStore> store;
+    std::unique_ptr<ResumeLock> resuming; ///< held while --resume runs
 };
 
 /** Everything `sweep` does before its first run (a bad option is said here); an exit

@@ -14,6 +14,8 @@
 #include <ctime>
 #include <filesystem>
 #include <map>
+#include <set>
+#include <tuple>
 
 namespace schedlab {
 
@@ -99,6 +101,8 @@ std::vector<StoredComparison> listComparisons(const ExperimentStore &store)
 {
     std::vector<StoredComparison> out;
     std::map<std::string, std::size_t> index;
+    std::set<std::tuple<std::string, std::string, std::uint64_t>>
+        cells; // a cell run twice counts once
     for (const RunSummary &run : store.runs()) {
         const std::string comparison = attributeOf(run, kComparisonAttribute);
         if (comparison.empty())
@@ -107,8 +111,8 @@ std::vector<StoredComparison> listComparisons(const ExperimentStore &store)
         if (fresh)
             out.push_back({comparison, run.scenarioName, run.startedAt, {}, 0});
         StoredComparison &c = out[at->second];
-        ++c.runs;
         const std::string variant = attributeOf(run, kVariantAttribute);
+        c.runs += cells.emplace(comparison, variant, run.seed).second;
         if (std::find(c.variants.begin(), c.variants.end(), variant) == c.variants.end())
             c.variants.push_back(variant);
     }
@@ -123,6 +127,9 @@ bool loadComparison(const ExperimentStore &store, const std::string &label, Comp
     cells.clear();
     if (settings)
         *settings = {};
+    // A cell stored twice (two processes that resumed the comparison at once, say)
+    // counts once, as its latest run: n is the seeds', never the copies'.
+    std::map<std::pair<int, int>, std::size_t> cellAt;
     for (const RunSummary &run : store.runs()) {
         if (attributeOf(run, kComparisonAttribute) != label || run.status != "complete")
             continue;
@@ -147,7 +154,12 @@ bool loadComparison(const ExperimentStore &store, const std::string &label, Comp
         cell.variant = int(v - spec.variants.begin());
         cell.seedIndex = int(s - spec.seeds.begin());
         cell.result = cellResultOf(store, run);
-        cells.push_back(std::move(cell));
+        const auto [at, fresh] =
+            cellAt.emplace(std::pair{cell.variant, cell.seedIndex}, cells.size());
+        if (fresh)
+            cells.push_back(std::move(cell));
+        else
+            cells[at->second] = std::move(cell);
     }
     if (cells.empty()) {
         *error = "no complete runs of comparison '" + label + "' in " + store.path();

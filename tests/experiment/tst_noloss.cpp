@@ -103,6 +103,24 @@ private Q_SLOTS:
         QCOMPARE(runsWith(db, "incomplete") + runsWith(db, "running"), 0);
     }
 
+    /** Two --resume into one store at once would both run what it lacks: the second
+     *  is refused while the first runs, and goes once it has ended, even by SIGKILL. */
+    void oneResumeAtATime()
+    {
+        QTemporaryDir dir;
+        const QString db = dir.filePath("runs.db");
+        QProcess *first = startCli(kCompare + QStringList{"--db", db, "--resume"}, this);
+        QTRY_VERIFY_WITH_TIMEOUT(runsWith(db, "complete") >= 1, 60000);
+        const auto second = test::cli(kCompare + QStringList{"--db", db, "--resume"});
+        QCOMPARE(second.exitCode, 2);
+        QVERIFY2(second.err.contains("another process is resuming into"), second.err.constData());
+        ::kill(pid_t(first->processId()), SIGKILL);
+        first->waitForFinished();
+        const auto after = test::cli({"compare", "scenarios/tutorial.yaml", "--seeds", "1",
+                                      "--duration", "20s", "--db", db, "--resume"});
+        QVERIFY2(after.exitCode == 0, after.err.constData());
+    }
+
     /** Ctrl-C: nothing new starts, the runs in progress end, what finished is kept and
      *  the command says so with exit code 130. */
     void anInterruptKeepsWhatFinished()

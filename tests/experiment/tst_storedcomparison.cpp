@@ -76,6 +76,35 @@ private Q_SLOTS:
         QVERIFY(!loadComparison(*store, "nope", loadedSpec, loaded, &error));
         QVERIFY(QString::fromStdString(error).contains("no complete runs of comparison 'nope'"));
     }
+    /** A cell stored twice under one comparison (two processes that resumed it at
+     *  once, in an older store) counts once: n is the seeds', not the copies'. */
+    void aCellStoredTwiceCountsOnce()
+    {
+        const Scenario scenario = test::smallScenario();
+        ComparisonSpec spec;
+        spec.variants = crossVariants(scenario.policies, {"greedy", "random"}, {}, {});
+        spec.seeds = {1, 2};
+        spec.duration = 20;
+        const auto cells = runComparison(scenario, spec);
+        QTemporaryDir dir;
+        const std::string db = dir.filePath("experiments.db").toStdString();
+        std::string error;
+        QVERIFY2(storeComparison(db, scenario, spec, cells, "twice", &error), error.c_str());
+        const std::vector<CellResult> one(cells.begin(), cells.begin() + 1);
+        QVERIFY2(storeComparison(db, scenario, spec, one, "twice", &error), error.c_str());
+        auto store = ExperimentStore::open(db, &error);
+        QVERIFY2(store, error.c_str());
+        QCOMPARE(store->runs().size(), cells.size() + 1);
+        QCOMPARE(listComparisons(*store).at(0).runs, int(cells.size()));
+        ComparisonSpec loadedSpec;
+        std::vector<CellResult> loaded;
+        QVERIFY2(loadComparison(*store, "twice", loadedSpec, loaded, &error), error.c_str());
+        QCOMPARE(loaded.size(), cells.size());
+        for (const VariantSummary &v : summarise(loadedSpec, loaded))
+            for (const auto &[metric, ci] : v.metrics)
+                QCOMPARE(ci.n, 2);
+    }
+
     /** A comparison that ran a learned model finds it again among the store's
      *  checkpoints (training runs store theirs), and not a damaged one. */
     void findsItsModelInTheStore()
