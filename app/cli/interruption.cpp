@@ -24,6 +24,26 @@ void onSignal(int)
 }
 } // namespace
 
+void exitOnSignals()
+{
+    for (const int signal : {SIGINT, SIGTERM}) {
+        struct sigaction old = {};
+        sigaction(signal, nullptr, &old);
+        if (old.sa_handler == SIG_IGN)
+            continue;
+        struct sigaction action = {};
+        action.sa_handler = [](int) { _exit(kInterruptedExit); };
+        sigemptyset(&action.sa_mask);
+        sigaction(signal, &action, nullptr);
+    }
+    // Blocked by a launcher until now (runTrainProgram): a pending one is handled here.
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGINT);
+    sigaddset(&signals, SIGTERM);
+    sigprocmask(SIG_UNBLOCK, &signals, nullptr);
+}
+
 Interruption::Interruption(const char *message)
 {
     gStop = false;

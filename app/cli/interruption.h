@@ -30,4 +30,10 @@ public:
 /** The exit code of a command a signal interrupted (128 + SIGINT). */
 inline constexpr int kInterruptedExit = 130;
 
+/** Before a command's work starts (and after it ends), SIGINT and SIGTERM end the
+ *  process with kInterruptedExit too: nothing is running, so nothing is to keep. A
+ *  signal the process was started ignoring stays ignored; one a launcher blocked is
+ *  unblocked (and handled, if it came meanwhile). */
+void exitOnSignals();
+
 } // namespace schedlab::cli

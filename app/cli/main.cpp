@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "command.h"
+#include "interruption.h"
 
 #include <CLI/CLI.hpp>
 #include <string_view>
@@ -7,6 +8,7 @@
 int main(int argc, char **argv)
 {
     using namespace schedlab::cli;
+    exitOnSignals();
     pinTrainingKernels();
     if (argc > 1 && std::string_view(argv[1]) == "train")
         return runTrainProgram(argc, argv);

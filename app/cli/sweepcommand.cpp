@@ -397,7 +397,15 @@ int runPreparedSweep(PreparedSweep &s, SweepResult *result)
         }
         std::vector<std::string> figures;
         if (interrupted) {
-            // What finished is in the files; a figure waits for the whole sweep.
+            // What finished is in the files; a figure waits for the whole sweep, and an
+            // earlier sweep's figures would sit beside these files as if they drew them.
+            for (const std::string &file : sweepFiles(a.out))
+                if (file.ends_with(".pdf") || file.ends_with(".png") || file.ends_with(".svg")) {
+                    std::error_code ec;
+                    if (std::filesystem::remove(file, ec))
+                        std::fprintf(stderr, "removed %s: it drew an earlier sweep\n",
+                                     file.c_str());
+                }
         } else if (!canWriteSweepFigures()) {
             std::fprintf(stderr, "note: no figure: this schedlab-cli was built without the GUI\n");
         } else if (!writeSweepFigures(sweep, metrics.front(), sweepFilePrefix(a.out), a.preset,

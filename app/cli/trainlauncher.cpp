@@ -3,6 +3,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -19,7 +20,8 @@ std::filesystem::path trainProgram()
     std::error_code error;
     const auto self = std::filesystem::read_symlink("/proc/self/exe", error);
     const auto dir = error ? std::filesystem::path(".") : self.parent_path();
-    for (const auto &candidate : {dir / "schedlab-train", dir / "../libexec/schedlab/schedlab-train"})
+    for (const auto &candidate :
+         {dir / "schedlab-train", dir / "../libexec/schedlab/schedlab-train"})
         if (::access(candidate.c_str(), X_OK) == 0)
             return candidate;
     return dir / "schedlab-train";
@@ -58,7 +60,15 @@ int runTrainProgram(int argc, char **argv)
     std::vector<char *> args{const_cast<char *>(program.c_str())};
     args.insert(args.end(), argv + 1, argv + argc);
     args.push_back(nullptr);
+    // A Ctrl-C while schedlab-train loads (libtorch takes a while) waits, blocked, for
+    // its handler (exitOnSignals), instead of killing it with the default action.
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGINT);
+    sigaddset(&signals, SIGTERM);
+    sigprocmask(SIG_BLOCK, &signals, nullptr);
     ::execv(program.c_str(), args.data());
+    sigprocmask(SIG_UNBLOCK, &signals, nullptr);
     std::fprintf(stderr, "error: cannot run %s, which `train` needs: %s\n", program.c_str(),
                  std::strerror(errno));
     return RunFailed;

@@ -3,12 +3,14 @@
 // whose loading (its operator registry) costs a second of every start. schedlab-cli
 // runs this program for `train`, so its other commands start at once.
 #include "command.h"
+#include "interruption.h"
 
 #include <CLI/CLI.hpp>
 
 int main(int argc, char **argv)
 {
     using namespace schedlab::cli;
+    exitOnSignals();
     CLI::App app{"SchedLab: train a learned policy", "schedlab-cli"};
     app.set_version_flag("--version", std::string(SCHEDLAB_VERSION));
     app.require_subcommand(1);

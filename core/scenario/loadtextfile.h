@@ -11,6 +11,16 @@
 
 namespace schedlab {
 
+/** `text` with each carriage return that ends a line alone (an old Mac file) made a
+ *  line feed, which YAML reads as a line break; "\r\n" stays as it is. */
+inline std::string withLineFeeds(std::string text)
+{
+    for (std::size_t i = 0; i < text.size(); ++i)
+        if (text[i] == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'))
+            text[i] = '\n';
+    return text;
+}
+
 /** The error of a text that is not UTF-8, at its first bad byte. */
 inline ScenarioError utf8Error(std::string_view text, const std::string &file)
 {
@@ -32,9 +42,9 @@ template <typename Load, typename LoadText>
 Load loadTextFile(const std::string &path, LoadText &&loadText)
 {
     std::string why;
-    const auto text = readTextFile(path, &why, kMaxScenarioBytes);
+    auto text = readTextFile(path, &why, kMaxScenarioBytes);
     if (text && isValidUtf8(*text))
-        return loadText(*text, path);
+        return loadText(withLineFeeds(std::move(*text)), path);
     Load load;
     load.errors.push_back(text ? utf8Error(*text, path)
                                : ScenarioError{path, 0, 0, "", "cannot read the file: " + why});

@@ -121,6 +121,32 @@ private Q_SLOTS:
         QVERIFY2(after.exitCode == 0, after.err.constData());
     }
 
+    /** A signal before the work starts (here held pending until the program's main)
+     *  ends it with 130 like one during the work, for train through its launcher too. */
+    void aSignalBeforeTheWorkExits130()
+    {
+        QTemporaryDir dir;
+        const QList<QStringList> commands = {smallCompare(dir.filePath("out")),
+                                             {"train", "scenarios/tutorial.yaml", "--agent",
+                                              "cmmac", "--episodes", "2", "--checkpoint",
+                                              dir.filePath("m.ckpt")}};
+        for (const QStringList &args : commands) {
+            sigset_t term, before;
+            sigemptyset(&term);
+            sigaddset(&term, SIGTERM);
+            pthread_sigmask(SIG_BLOCK, &term, &before); // the child starts with it blocked
+            QProcess *p = startCli(args, this);
+            const bool started = p->waitForStarted();
+            pthread_sigmask(SIG_SETMASK, &before, nullptr);
+            QVERIFY(started);
+            ::kill(pid_t(p->processId()), SIGTERM);
+            QVERIFY(p->waitForFinished(60000));
+            QCOMPARE(p->exitStatus(), QProcess::NormalExit);
+            QCOMPARE(p->exitCode(), 130);
+        }
+        QVERIFY(!QFile::exists(dir.filePath("out")) && !QFile::exists(dir.filePath("m.ckpt")));
+    }
+
     /** Ctrl-C: nothing new starts, the runs in progress end, what finished is kept and
      *  the command says so with exit code 130. */
     void anInterruptKeepsWhatFinished()

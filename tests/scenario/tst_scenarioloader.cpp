@@ -6,8 +6,11 @@
 #include "scenario/scenarioio.h"
 #include "scenario/yamloverride.h"
 
+#include <QTemporaryDir>
 #include <QtTest/QtTest>
 
+#include <algorithm>
+#include <cstdio>
 #include <filesystem>
 
 using namespace schedlab;
@@ -42,6 +45,7 @@ private Q_SLOTS:
     void unreadableFiles();
     void relativeTracePathKept();
     void textThatIsNotUtf8();
+    void oldMacLineEndings();
 };
 
 void TestScenarioLoader::baseIsValid()
@@ -492,6 +496,27 @@ void TestScenarioLoader::textThatIsNotUtf8()
     // A string that got through anyway is written with U+FFFD, not thrown on.
     const nlohmann::ordered_json json = {{"name", "a\xff"}};
     QCOMPARE(qs(jsonText(json)), QString("{\n  \"name\": \"a\uFFFD\"\n}"));
+}
+
+/** A file whose lines end in a carriage return alone reads as its lines, not as one
+ *  line (nor as an empty file); an error in it is placed on its line. */
+void TestScenarioLoader::oldMacLineEndings()
+{
+    QTemporaryDir dir;
+    const auto load = [&](std::string text) {
+        std::replace(text.begin(), text.end(), '\n', '\r');
+        const std::string path = dir.filePath("mac.yaml").toStdString();
+        std::FILE *f = std::fopen(path.c_str(), "wb");
+        std::fwrite(text.data(), 1, text.size(), f);
+        std::fclose(f);
+        return loadScenarioFile(path);
+    };
+    const std::string valid = test::withRequiredKeys(kBase);
+    const ScenarioLoad good = load(valid);
+    QVERIFY2(good.ok(), qPrintable(allErrors(good)));
+    const ScenarioLoad bad = load(valid + "bogus: 1\n");
+    QVERIFY(!bad.ok());
+    QVERIFY(bad.errors.at(0).line > 10);
 }
 
 QTEST_GUILESS_MAIN(TestScenarioLoader)
