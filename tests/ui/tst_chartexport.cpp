@@ -5,6 +5,8 @@
 #include "exportdialog.h"
 #include "tableexportdialog.h"
 
+#include "base/csv.h"
+
 #include <QImageReader>
 #include <QLineEdit>
 #include <QRegularExpression>
@@ -152,6 +154,21 @@ private Q_SLOTS:
                  QString("series,x,y,lower,upper\n"
                          "greedy,25,0.5,0.4,0.6\ngreedy,50,0.75,0.625,0.875\n"
                          "random,25,0.25,,\nrandom,50,0.3,,\n"));
+        // A name is one field whatever it holds, and never a spreadsheet formula.
+        ChartData odd = lines();
+        odd.series[0].name = "=cmd|' /C calc'!A0";
+        odd.series[1].name = "two\nlines, \"quoted\"";
+        QVERIFY(exportChart(odd, as(ExportFormat::Csv), path, &error));
+        const QStringList rows = QString::fromUtf8(readAll(path)).split('\n');
+        QCOMPARE(rows[1], QString("'=cmd|' /C calc'!A0,25,0.5,0.4,0.6"));
+        QCOMPARE(rows[3], QString("\"two"));
+        QCOMPARE(rows[4], QString("lines, \"\"quoted\"\"\",25,0.25,,"));
+        QCOMPARE(csvFieldText("'=cmd"), std::string("=cmd"));
+        QCOMPARE(csvFieldText("'x"), std::string("'x"));
+        QCOMPARE(csvField("'=x"), std::string("''=x"));
+        QCOMPARE(csvFieldText(csvField("'=x")), std::string("'=x"));
+        QCOMPARE(csvField("-1.5"), std::string("-1.5"));
+        QCOMPARE(csvField("-1+cmd"), std::string("'-1+cmd"));
     }
 
     void pgfplotsHasTheDataAndTheBand()

@@ -4,6 +4,7 @@
 #include "chartplotter.h"
 #include "qcustomplotheader.h"
 
+#include "base/csv.h"
 #include "base/textfile.h"
 
 #include <QBuffer>
@@ -149,10 +150,7 @@ QString chartCsv(const ChartData &data)
 {
     QString out = QStringLiteral("series,x,y,lower,upper\n");
     for (const Series &s : data.series) {
-        QString name = s.name;
-        if (name.contains(QLatin1Char(',')) || name.contains(QLatin1Char('"')))
-            name = QLatin1Char('"') + name.replace(QLatin1Char('"'), QLatin1String("\"\"")) +
-                   QLatin1Char('"');
+        const QString name = QString::fromStdString(csvField(s.name.toStdString()));
         for (int i = 0; i < s.x.size() && i < s.y.size(); ++i) {
             out += name + QLatin1Char(',') + number(s.x[i]) + QLatin1Char(',') + number(s.y[i]);
             if (s.hasInterval())

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "comparisonfolder.h"
 
+#include "base/csv.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -32,13 +34,13 @@ QStringList csvFields(const QString &line)
         } else if (c == QLatin1Char('"')) {
             quoted = true;
         } else if (c == QLatin1Char(',')) {
-            out << field;
+            out << QString::fromStdString(csvFieldText(field.toStdString()));
             field.clear();
         } else {
             field += c;
         }
     }
-    out << field;
+    out << QString::fromStdString(csvFieldText(field.toStdString()));
     return out;
 }
 
