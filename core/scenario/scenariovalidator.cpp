@@ -39,6 +39,8 @@ public:
     {
         if (mS.name.empty())
             add("name", "must not be empty");
+        else if (const std::string problem = nameProblem(mS.name); !problem.empty())
+            add("name", problem);
         if (mS.description.size() > kMaxDescriptionLength)
             add("description", "is " + std::to_string(mS.description.size()) +
                                    " characters long; at most " +
@@ -259,8 +261,8 @@ private:
     {
         checkScalars(path, nodeSchema(), n);
         checkArch(path + ".arch", n.arch);
-        if (n.name.size() > kMaxNameLength)
-            add(path + ".name", longName(n.name));
+        if (const std::string problem = nameProblem(n.name); !problem.empty())
+            add(path + ".name", problem);
         if (n.systemCpu >= n.cpu && n.cpu > 0)
             add(path + ".system_cpu", "the node's own use " + formatCpu(n.systemCpu) +
                                           " leaves nothing of its " + formatCpu(n.cpu));
@@ -334,8 +336,8 @@ private:
                 add(path + ".name", "must not be empty");
                 return;
             }
-            if (name.size() > kMaxNameLength) {
-                add(path + ".name", longName(name));
+            if (const std::string problem = nameProblem(name); !problem.empty()) {
+                add(path + ".name", problem);
                 return;
             }
             const auto [it, fresh] = mPlaces.emplace(name, path);

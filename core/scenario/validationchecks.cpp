@@ -4,6 +4,7 @@
 #include "scenario/units.h"
 
 #include <cmath>
+#include <cstdio>
 
 namespace schedlab::detail {
 
@@ -50,8 +51,8 @@ void ValidationChecks::named(const std::string &path, const std::string &name,
 {
     if (name.empty())
         add(path + ".name", "must not be empty");
-    else if (name.size() > kMaxNameLength)
-        add(path + ".name", longName(name));
+    else if (const std::string problem = nameProblem(name); !problem.empty())
+        add(path + ".name", problem);
     else if (!seen.insert(name).second)
         add(path + ".name", "duplicate " + what + " name '" + name + "'");
 }
@@ -61,6 +62,20 @@ void ValidationChecks::checkDistribution(const std::string &path, const Distribu
 {
     if (const std::string problem = distributionProblem(d, dim); !problem.empty())
         add(path, problem);
+}
+
+std::string ValidationChecks::nameProblem(const std::string &name)
+{
+    if (name.size() > kMaxNameLength)
+        return longName(name);
+    for (const unsigned char c : name)
+        if (c < 0x20 || c == 0x7f) {
+            char code[8];
+            std::snprintf(code, sizeof code, "0x%02X", c);
+            return std::string("holds a control character (") + code +
+                   "); a name is one line of text";
+        }
+    return {};
 }
 
 std::string ValidationChecks::longName(const std::string &name)

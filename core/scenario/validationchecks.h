@@ -43,6 +43,9 @@ protected:
                 add(path + "." + field.key, problem);
     }
     static std::string longName(const std::string &name);
+    /** Why `name` cannot be a name (too long, or a control character: a name is one
+     *  line of text, written into CSV, JSON, SVG and scripts), or empty. */
+    static std::string nameProblem(const std::string &name);
 
     const Scenario &mS;
     std::vector<ScenarioError> &mErrors;

@@ -346,6 +346,10 @@ void TestScenarioLoader::errors_data()
         << test::withRequiredKeys(base + "          - {name: " + QString(300, 'x') + "}\n") << 17
         << 20 << "sites[0].eaps[0].nodes[1].name"
         << "is 300 characters long; a name has at most 253";
+    QTest::newRow("name with a control character")
+        << test::withRequiredKeys(base + "          - {name: \"m\\0x\"}\n") << 17 << 20
+        << "sites[0].eaps[0].nodes[1].name"
+        << "holds a control character (0x00); a name is one line of text";
 
     // --- documents that are not scenarios ------------------------------------------------
     QTest::newRow("malformed YAML: unclosed flow")
