@@ -57,6 +57,13 @@ public:
             out += pieces[mGen() % pieces.size()];
         return out + tag;
     }
+    /** make() without control characters: a name is one line of text. */
+    std::string name(const std::string &tag)
+    {
+        std::string out = make(tag);
+        std::erase_if(out, [](unsigned char c) { return c < 0x20 || c == 0x7f; });
+        return out;
+    }
     double positive()
     {
         std::uniform_real_distribution<double> e(-9.0, 12.0);
@@ -113,7 +120,7 @@ Scenario randomScenario(std::uint64_t seed)
 {
     Strings r(seed);
     Scenario s;
-    s.name = r.make("n");
+    s.name = r.name("n");
     s.description = r.make("");
     s.seed = r.next();
     s.time = {r.quantity(Dimension::Duration), int(r.next() % 500) + 1,
@@ -126,7 +133,7 @@ Scenario randomScenario(std::uint64_t seed)
     s.network.wan = link();
     s.layers = {{r.make("L1"), r.quantity(Dimension::Size)}, {r.make("L2"), 0.0}};
     ImageSpec image;
-    image.name = r.make("img");
+    image.name = r.name("img");
     image.index = r.next() % 2;
     const std::string otherArch = knownArches()[1 + r.next() % (knownArches().size() - 1)];
     image.variants = {
@@ -135,7 +142,7 @@ Scenario randomScenario(std::uint64_t seed)
     s.images = {image};
     for (int i = 0; i < 3; ++i) {
         ServiceSpec svc;
-        svc.name = r.make("svc" + std::to_string(i));
+        svc.name = r.name("svc" + std::to_string(i));
         svc.image = image.name;
         svc.replicaCpu = r.quantity(Dimension::Cpu);
         svc.replicaMemory = r.quantity(Dimension::Size);
@@ -149,17 +156,17 @@ Scenario randomScenario(std::uint64_t seed)
         s.services.push_back(svc);
     }
     SiteSpec edge;
-    edge.name = r.make("site");
+    edge.name = r.name("site");
     edge.region = r.make("");
     edge.zone = r.make("");
     edge.health = r.unit();
     edge.energyEfficiency = r.positive();
     for (int e = 0; e < 2; ++e) {
         EapSpec eap;
-        eap.name = r.make("eap" + std::to_string(e));
+        eap.name = r.name("eap" + std::to_string(e));
         for (int g = 0; g < 2; ++g) {
             NodeSpec n;
-            n.name = r.make("node" + std::to_string(e) + std::to_string(g)) + "{i}";
+            n.name = r.name("node" + std::to_string(e) + std::to_string(g)) + "{i}";
             n.count = int(r.next() % 4) + 1;
             n.arch = knownArches()[r.next() % knownArches().size()];
             n.cpu = r.quantity(Dimension::Cpu);
@@ -177,10 +184,10 @@ Scenario randomScenario(std::uint64_t seed)
         edge.eaps.push_back(eap);
     }
     SiteSpec cloud;
-    cloud.name = r.make("cloud");
+    cloud.name = r.name("cloud");
     cloud.kind = SiteKind::Cloud;
     NodeSpec vm;
-    vm.name = r.make("vm");
+    vm.name = r.name("vm");
     vm.count = 3;
     cloud.nodes = {vm};
     s.sites = {edge, cloud};
@@ -199,8 +206,11 @@ Scenario randomScenario(std::uint64_t seed)
         const std::vector<std::string> names = policyNames(plane);
         return names[r.next() % names.size()];
     };
-    s.policies = {pick(Plane::Dispatch), pick(Plane::Dequeue), pick(Plane::Orchestration),
-                  pick(Plane::Placement), {}};
+    s.policies = {pick(Plane::Dispatch),
+                  pick(Plane::Dequeue),
+                  pick(Plane::Orchestration),
+                  pick(Plane::Placement),
+                  {}};
     // Within what a run can hold (runSizeProblem): the round trip is about the text.
     if (s.time.slot > s.time.duration)
         std::swap(s.time.slot, s.time.duration);
