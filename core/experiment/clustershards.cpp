@@ -99,6 +99,7 @@ ShardContents readShards(const ClusterPlan &plan, const std::vector<PlannedCompa
         }
         const auto [first, end] = plan.taskCells(task);
         std::string foreign, otherScenario;
+        int bare = -1; ///< a complete run without its metrics: a damaged or edited shard
         std::map<std::int64_t, bool> scenarioMatches;
         for (const RunSummary &run : shard->runs()) {
             int cell = cellOf(run, comparisons, start, &foreign);
@@ -116,6 +117,8 @@ ShardContents readShards(const ClusterPlan &plan, const std::vector<PlannedCompa
             if (run.status == "complete") {
                 out.results[cell] = cellResultOf(*shard, run);
                 out.failedCells.erase(cell);
+                if (out.results[cell]->metrics.empty() && bare < 0)
+                    bare = cell;
             } else if (run.status == "failed" && !out.results[cell]) {
                 out.failedCells[cell] = attributeOf(run, kErrorAttribute);
             }
@@ -128,6 +131,14 @@ ShardContents readShards(const ClusterPlan &plan, const std::vector<PlannedCompa
         if (!otherScenario.empty()) {
             bad(task,
                 path + " ran another scenario text than the plan's ('" + otherScenario + "')");
+            continue;
+        }
+        if (bare >= 0) {
+            for (int cell = first; cell < end; ++cell)
+                out.results[cell].reset();
+            bad(task, "damaged shard: " + path + " holds " +
+                          describeCell(comparisons, parameter, bare) +
+                          " as complete without its metrics");
             continue;
         }
         std::vector<int> lacking, failed;

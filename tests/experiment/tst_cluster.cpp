@@ -8,6 +8,7 @@
 #include "common/cli.h"
 
 #include <QtTest>
+#include <sqlite3.h>
 
 namespace {
 using schedlab::test::cli;
@@ -330,6 +331,19 @@ private Q_SLOTS:
         QVERIFY2(m.err.contains("task 2: damaged shard: " + out.toUtf8() + "/shards/2.db"),
                  m.err.constData());
         QVERIFY(!m.err.contains("task 0: ") && !m.err.contains("task 3: "));
+        // A shard whose run lost its metrics (edited by hand) is named, never merged.
+        sqlite3 *db = nullptr;
+        QCOMPARE(sqlite3_open((out + "/shards/3.db").toUtf8().constData(), &db), SQLITE_OK);
+        QCOMPARE(sqlite3_exec(db, "DELETE FROM scalar WHERE run_id = (SELECT MIN(id) FROM run)",
+                              nullptr, nullptr, nullptr),
+                 SQLITE_OK);
+        sqlite3_close(db);
+        const Result edited = cli({"merge", out});
+        QCOMPARE(edited.exitCode, 3);
+        QVERIFY2(edited.err.contains("task 3: damaged shard: " + out.toUtf8() +
+                                     "/shards/3.db holds cell 6") &&
+                     edited.err.contains("as complete without its metrics"),
+                 edited.err.constData());
         const Result badTask = cli({"run-task", other, "--task", "4"});
         QCOMPARE(badTask.exitCode, 2);
         QVERIFY2(badTask.err.contains("has tasks 0 to 3"), badTask.err.constData());
