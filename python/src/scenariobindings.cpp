@@ -18,7 +18,8 @@ namespace {
 
 std::string pathText(const py::object &path)
 {
-    return py::str(py::module_::import("os").attr("fspath")(path)).cast<std::string>();
+    // os.fsdecode: a str, bytes or path-like object as the str it names.
+    return py::module_::import("os").attr("fsdecode")(path).cast<std::string>();
 }
 
 /** The file's text; FileNotFoundError or OSError naming it when it cannot be read. */

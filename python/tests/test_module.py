@@ -16,3 +16,10 @@ def test_the_module_links_neither_qt_nor_torch():
 def test_every_public_name_is_there():
     assert schedlab.__version__.count(".") == 2
     assert set(schedlab.__all__) <= set(dir(schedlab))
+
+
+def test_a_file_name_may_be_str_bytes_or_a_path():
+    from conftest import TUTORIAL
+    import pathlib
+    names = (TUTORIAL, TUTORIAL.encode(), pathlib.Path(TUTORIAL))
+    assert len({schedlab.load(name).name for name in names}) == 1
